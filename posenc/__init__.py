@@ -1,0 +1,38 @@
+"""posenc: the maths behind the course "Where am I? Positional encodings in Transformers".
+
+Every function here is the reference implementation a lesson teaches, and imports
+numpy only. Plots, widgets and exercise checkers live in the submodules
+``posenc.plotting``, ``posenc.widgets`` and ``posenc.checks``, which the notebooks
+import by name.
+
+Examples
+--------
+>>> import posenc
+>>> posenc.sinusoidal(seq_len=2, d_model=2).round(4)
+array([[0.    , 1.    ],
+       [0.8415, 0.5403]])
+"""
+
+from posenc.alibi import alibi_bias, alibi_slopes
+from posenc.attention import attention, causal_mask, softmax
+from posenc.learned import LearnedTable, minilm_positions
+from posenc.rope import apply_rope, rope_angles
+from posenc.sinusoidal import frequencies, offset_rotation, sinusoidal, wavelengths
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "softmax",
+    "attention",
+    "causal_mask",
+    "sinusoidal",
+    "frequencies",
+    "wavelengths",
+    "offset_rotation",
+    "LearnedTable",
+    "minilm_positions",
+    "rope_angles",
+    "apply_rope",
+    "alibi_slopes",
+    "alibi_bias",
+]

@@ -1,0 +1,129 @@
+"""RoPE against its complex-number form, its rotation-matrix form, and its properties."""
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import posenc
+
+even_d = st.integers(1, 16).map(lambda n: 2 * n)
+
+
+def rope_complex(x, positions, base=10000.0):
+    """The paper's complex form: pair i as x[2i] + i*x[2i+1], times exp(i * m * theta_i)."""
+    d = x.shape[-1]
+    theta = base ** (-np.arange(0, d, 2) / d)
+    z = x[..., 0::2] + 1j * x[..., 1::2]
+    z = z * np.exp(1j * np.outer(positions, theta))
+    out = np.empty_like(x)
+    out[..., 0::2], out[..., 1::2] = z.real, z.imag
+    return out
+
+
+def rope_matrix(x, positions, base=10000.0):
+    """Each row times an explicit (d x d) block-diagonal rotation matrix R(m)."""
+    d = x.shape[-1]
+    theta = base ** (-np.arange(0, d, 2) / d)
+    out = np.empty_like(x)
+    for row, m in enumerate(positions):
+        R = np.zeros((d, d))
+        for i, t in enumerate(theta):
+            c, s = np.cos(m * t), np.sin(m * t)
+            R[2 * i : 2 * i + 2, 2 * i : 2 * i + 2] = [[c, -s], [s, c]]
+        out[row] = R @ x[row]
+    return out
+
+
+def half_to_interleaved_order(d):
+    """Dimension order that turns an interleaved vector into the 'half' layout."""
+    return np.concatenate([np.arange(0, d, 2), np.arange(1, d, 2)])
+
+
+class TestRopeAngles:
+    def test_formula(self):
+        angles = posenc.rope_angles([0, 3], 6)
+        assert np.allclose(angles[1], [3 * 10000 ** (-(2 * i) / 6) for i in range(3)])
+        assert np.array_equal(angles[0], np.zeros(3))
+
+    def test_accepts_fractional_positions(self):
+        assert posenc.rope_angles([0.5], 2)[0, 0] == 0.5
+
+
+class TestApplyRope:
+    @given(st.integers(1, 12), even_d, st.integers(0, 10_000))
+    def test_matches_complex_form(self, seq_len, d, seed):
+        x = np.random.default_rng(seed).normal(size=(seq_len, d))
+        assert np.allclose(posenc.apply_rope(x), rope_complex(x, np.arange(seq_len)))
+
+    def test_matches_rotation_matrix_form(self):
+        x = np.random.default_rng(0).normal(size=(7, 8))
+        positions = np.array([0, 5, 2, 100, 7, 3, 1])
+        assert np.allclose(posenc.apply_rope(x, positions), rope_matrix(x, positions))
+
+    @given(st.integers(1, 12), even_d, st.integers(0, 10_000))
+    def test_preserves_norms(self, seq_len, d, seed):
+        x = np.random.default_rng(seed).normal(size=(seq_len, d))
+        for layout in ("interleaved", "half"):
+            y = posenc.apply_rope(x, layout=layout)
+            assert np.allclose(np.linalg.norm(y, axis=-1), np.linalg.norm(x, axis=-1))
+
+    @given(even_d, st.integers(0, 10_000), st.integers(0, 500), st.integers(0, 500), st.integers(-200, 200))
+    def test_score_depends_only_on_offset(self, d, seed, m, n, shift):
+        rng = np.random.default_rng(seed)
+        q, k = rng.normal(size=(1, d)), rng.normal(size=(1, d))
+        for layout in ("interleaved", "half"):
+            s1 = posenc.apply_rope(q, [m], layout=layout) @ posenc.apply_rope(k, [n], layout=layout).T
+            s2 = posenc.apply_rope(q, [m + shift], layout=layout) @ posenc.apply_rope(k, [n + shift], layout=layout).T
+            assert s1 == pytest.approx(s2, abs=1e-9)
+
+    def test_position_zero_is_identity(self):
+        x = np.random.default_rng(1).normal(size=(1, 10))
+        for layout in ("interleaved", "half"):
+            assert np.array_equal(posenc.apply_rope(x, [0], layout=layout), x)
+
+    @given(even_d, st.integers(0, 10_000))
+    def test_half_layout_is_interleaved_with_dimensions_permuted(self, d, seed):
+        x = np.random.default_rng(seed).normal(size=(5, d))
+        order = half_to_interleaved_order(d)
+        assert np.allclose(posenc.apply_rope(x[:, order], layout="half"), posenc.apply_rope(x, layout="interleaved")[:, order])
+
+    def test_mixing_layouts_gives_a_different_answer(self):
+        x = np.random.default_rng(2).normal(size=(5, 8))
+        assert not np.allclose(posenc.apply_rope(x, layout="half"), posenc.apply_rope(x, layout="interleaved"))
+
+    def test_half_layout_matches_rotate_half_formula(self):
+        x = np.random.default_rng(3).normal(size=(6, 8))
+        angles = posenc.rope_angles(np.arange(6), 8)
+        cos, sin = np.cos(np.concatenate([angles, angles], -1)), np.sin(np.concatenate([angles, angles], -1))
+        rotate_half = np.concatenate([-x[:, 4:], x[:, :4]], -1)
+        assert np.allclose(posenc.apply_rope(x, layout="half"), x * cos + rotate_half * sin)
+
+    def test_batched_heads(self):
+        x = np.random.default_rng(4).normal(size=(2, 3, 5, 4))
+        y = posenc.apply_rope(x)
+        assert y.shape == x.shape and np.allclose(y[1, 2], posenc.apply_rope(x[1, 2]))
+
+    def test_keeps_float32(self):
+        assert posenc.apply_rope(np.ones((3, 4), np.float32)).dtype == np.float32
+
+    def test_rejects_odd_d_head(self):
+        with pytest.raises(ValueError, match=r"d_head .* must be even.*x.shape=\(3, 5\), d_head=5"):
+            posenc.apply_rope(np.ones((3, 5)))
+
+    def test_rejects_positions_of_wrong_length(self):
+        with pytest.raises(ValueError, match=r"got 2 positions for x.shape=\(3, 4\)"):
+            posenc.apply_rope(np.ones((3, 4)), [0, 1])
+
+    def test_rejects_unknown_layout(self):
+        with pytest.raises(ValueError, match="layout=.*'rotate_half'"):
+            posenc.apply_rope(np.ones((3, 4)), layout="rotate_half")
+
+    def test_rejects_nan_positions(self):
+        with pytest.raises(ValueError, match="positions must be finite"):
+            posenc.apply_rope(np.ones((2, 4)), [0.0, np.nan])
+
+    @pytest.mark.parametrize("base", [float("nan"), 0.0, -3.0, 1.0])
+    def test_rejects_bad_base(self, base):
+        with pytest.raises(ValueError, match="base must be a finite number greater than 1"):
+            posenc.apply_rope(np.ones((2, 4)), base=base)
