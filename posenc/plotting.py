@@ -1,0 +1,172 @@
+"""Pure matplotlib drawing for the lessons: ``plot_*(ax, ...)`` draws and returns artists.
+
+Nothing here shows a figure or reads global state, so every function can be used in
+a notebook, inside a widget (``posenc.widgets``) or in a headless test. Colour maps
+are colour-blind safe (ColorBrewer's RdBu for signed values, viridis for weights)
+and always given a fixed range, so colours mean the same thing in every figure.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.image import AxesImage
+from matplotlib.lines import Line2D
+from matplotlib.patches import Circle
+from matplotlib.text import Text
+
+__all__ = [
+    "DIVERGING",
+    "SEQUENTIAL",
+    "new_figure",
+    "plot_table",
+    "plot_matrix",
+    "plot_clock_face",
+    "plot_similarity",
+    "plot_binary_and_sinusoidal",
+]
+
+DIVERGING = "RdBu_r"  # signed values: blue negative, white 0, red positive
+SEQUENTIAL = "viridis"  # weights and similarities in [0, 1]
+
+
+def new_figure(width: float, height: float, *, dpi: int = 90, **subplot_kw) -> tuple[Figure, object]:
+    """A figure that pyplot does not manage (so it never shows itself) and its axes.
+
+    Examples
+    --------
+    >>> fig, ax = new_figure(4, 3)
+    >>> fig.get_size_inches().tolist(), float(fig.dpi)
+    ([4.0, 3.0], 90.0)
+    """
+    fig = Figure(figsize=(width, height), dpi=dpi, layout="constrained")
+    nrows = subplot_kw.pop("nrows", 1)
+    ncols = subplot_kw.pop("ncols", 1)
+    axes = fig.subplots(nrows, ncols, **subplot_kw)
+    return fig, axes
+
+
+def plot_table(ax: Axes, table: np.ndarray, *, title: str = "", vmin: float = -1.0, vmax: float = 1.0,
+               colorbar: bool = True) -> AxesImage:
+    """Draw a position table as a heatmap: one row per position, one column per dimension.
+
+    Examples
+    --------
+    >>> import posenc
+    >>> fig, ax = new_figure(4, 3)
+    >>> im = plot_table(ax, posenc.sinusoidal(24, 48), title="PE")
+    >>> im.get_array().shape
+    (24, 48)
+    """
+    im = ax.imshow(table, aspect="auto", cmap=DIVERGING, vmin=vmin, vmax=vmax, interpolation="nearest")
+    ax.set_xlabel("dimension (column)")
+    ax.set_ylabel("position (row)")
+    if title:
+        ax.set_title(title)
+    if colorbar:
+        ax.figure.colorbar(im, ax=ax, fraction=0.04, pad=0.01, label="value")
+    return im
+
+
+def plot_matrix(ax: Axes, matrix: np.ndarray, row_labels, col_labels, *, cmap: str = SEQUENTIAL,
+                vmin: float = 0.0, vmax: float = 1.0, annotate: bool = True, fmt: str = "{:.2f}") -> tuple[AxesImage, list[Text]]:
+    """Draw a small matrix with labelled rows and columns, and its values written in the cells.
+
+    Returns the image and the list of cell texts (row by row), so a caller can update them.
+
+    Examples
+    --------
+    >>> fig, ax = new_figure(3, 3)
+    >>> im, texts = plot_matrix(ax, np.eye(2), ["a", "b"], ["a", "b"])
+    >>> [t.get_text() for t in texts]
+    ['1.00', '0.00', '0.00', '1.00']
+    """
+    im = ax.imshow(matrix, cmap=cmap, vmin=vmin, vmax=vmax, interpolation="nearest")
+    ax.set_xticks(range(matrix.shape[1]), labels=list(col_labels))
+    ax.set_yticks(range(matrix.shape[0]), labels=list(row_labels))
+    texts = []
+    if annotate:
+        for (i, j), value in np.ndenumerate(matrix):
+            texts.append(ax.text(j, i, fmt.format(value), ha="center", va="center", fontsize=9,
+                                 color=_ink(value, vmin, vmax)))
+    return im, texts
+
+
+def _ink(value: float, vmin: float, vmax: float) -> str:
+    """Black or white text, whichever reads better on a viridis cell of this value."""
+    return "black" if (value - vmin) / (vmax - vmin + 1e-12) > 0.55 else "white"
+
+
+def plot_clock_face(ax: Axes) -> tuple[Circle, Line2D, Line2D]:
+    """A unit circle with one hand from the centre. Returns (circle, hand, tip).
+
+    The hand of pair ``i`` points at ``(sin(pos w_i), cos(pos w_i))``: straight up at
+    position 0, turning clockwise as the position grows, like a real clock.
+
+    Examples
+    --------
+    >>> fig, ax = new_figure(2, 2)
+    >>> circle, hand, tip = plot_clock_face(ax)
+    >>> hand.get_xydata().tolist()
+    [[0.0, 0.0], [0.0, 1.0]]
+    """
+    circle = Circle((0, 0), 1.0, fill=False, color="0.4", lw=1.2)
+    ax.add_patch(circle)
+    (hand,) = ax.plot([0, 0], [0, 1], color="black", lw=2.2, solid_capstyle="round")
+    (tip,) = ax.plot([0], [1], "o", color="#d6604d", ms=5)
+    ax.set_xlim(-1.15, 1.15)
+    ax.set_ylim(-1.15, 1.15)
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+    return circle, hand, tip
+
+
+def plot_similarity(ax: Axes, table: np.ndarray, *, title: str = "") -> AxesImage:
+    """Cosine similarity between every pair of rows of `table`, on a fixed -1..1 scale.
+
+    Examples
+    --------
+    >>> import posenc
+    >>> fig, ax = new_figure(3, 3)
+    >>> im = plot_similarity(ax, posenc.sinusoidal(10, 8))
+    >>> float(im.get_array()[3, 3])
+    1.0
+    """
+    unit = table / np.linalg.norm(table, axis=1, keepdims=True)  # (seq_len, d_model)
+    sim = np.clip(unit @ unit.T, -1.0, 1.0)  # (seq_len, seq_len)
+    im = ax.imshow(sim, cmap=DIVERGING, vmin=-1, vmax=1, interpolation="nearest")
+    ax.set_xlabel("position q")
+    ax.set_ylabel("position p")
+    if title:
+        ax.set_title(title)
+    ax.figure.colorbar(im, ax=ax, fraction=0.045, pad=0.02, label="cosine similarity")
+    return im
+
+
+def plot_binary_and_sinusoidal(ax_bits: Axes, ax_waves: Axes, seq_len: int = 16, d_model: int = 8) -> None:
+    """Binary digits of 0..seq_len-1 next to the sine columns of the sinusoidal table.
+
+    Examples
+    --------
+    >>> fig, (a, b) = new_figure(6, 3, ncols=2)
+    >>> plot_binary_and_sinusoidal(a, b, seq_len=8, d_model=6)
+    >>> a.get_images()[0].get_array().shape
+    (8, 3)
+    """
+    from posenc.sinusoidal import sinusoidal
+
+    n_bits = max(1, int(np.ceil(np.log2(seq_len))))
+    positions = np.arange(seq_len)
+    bits = (positions[:, None] >> np.arange(n_bits)) & 1  # (seq_len, n_bits); bit 0 first
+    ax_bits.imshow(2 * bits - 1, aspect="auto", cmap=DIVERGING, vmin=-1.5, vmax=1.5, interpolation="nearest")
+    ax_bits.set_title("binary digits: 0 = blue, 1 = red")
+    ax_bits.set_xlabel("bit (0 = fastest)")
+    ax_bits.set_ylabel("position")
+    ax_bits.set_xticks(range(n_bits))
+    sines = sinusoidal(seq_len, d_model)[:, 0::2]  # (seq_len, d_model // 2)
+    ax_waves.imshow(sines, aspect="auto", cmap=DIVERGING, vmin=-1, vmax=1, interpolation="nearest")
+    ax_waves.set_title("sinusoidal: sine columns")
+    ax_waves.set_xlabel("pair i (0 = fastest)")
+    ax_waves.set_ylabel("position")
+    ax_waves.set_xticks(range(d_model // 2))
