@@ -251,12 +251,11 @@ def _sinusoidal_suspects(seq_len: int, d_model: int) -> dict[str, np.ndarray]:
         "the sines and cosines are concatenated [sin | cos]; the formula interleaves them: sin in column 2i, cos in 2i + 1.":
             np.concatenate([np.sin(pos * w), np.cos(pos * w)], axis=1),
         "the frequency uses i instead of 2i: omega_i = base ** (-2 * i / d_model).": interleave(pos * 10000.0 ** (-i / d_model)),
-        "the exponent's sign is flipped: omega_i = base ** (-2 * i / d_model) gets smaller as i grows.":
-            interleave(pos * 10000.0 ** (2 * i / d_model)),
+        "the frequencies grow with i (a flipped exponent sign, or pos / omega_i): the angle is pos * omega_i, "
+        "with omega_i = base ** (-2 * i / d_model) shrinking as i grows.": interleave(pos * 10000.0 ** (2 * i / d_model)),
         "each column has its own frequency; a sine column and the cosine after it share omega_i, with i = column // 2.":
             own_freq,
         "positions count from 0, not 1.": sinusoidal(seq_len + 1, d_model)[1:],
-        "the angle is pos / omega_i; it should be pos * omega_i (or pos / base ** (2 * i / d_model)).": interleave(pos / w),
     }
 
 

@@ -1,0 +1,95 @@
+"""The anatomy every lesson promises, read from the saved notebooks' JSON."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from posenc import checks
+
+NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
+
+
+def load(path):
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def markdown(nb):
+    return "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+
+
+def code(nb):
+    return "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+
+
+def test_lessons_are_numbered_in_teaching_order():
+    assert [p.name[:3] for p in NOTEBOOKS] == [f"{i:02d}_" for i in range(len(NOTEBOOKS))]
+    assert len(NOTEBOOKS) >= 4
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+class TestAnatomy:
+    def test_title_time_prerequisites_and_objectives(self, path):
+        first = "".join(load(path)["cells"][0]["source"])
+        assert re.match(rf"# {path.name[:2]} · \S", first)
+        assert re.search(r"\*About \d+ minutes\. Needs: .+\*", first)
+        objectives = first.split("**By the end")[1]
+        assert 3 <= len(re.findall(r"^- ", objectives, flags=re.M)) <= 4
+
+    def test_has_a_live_widget_that_leaves_a_static_figure(self, path):
+        nb = load(path)
+        widget_cells = [c for c in nb["cells"] if c["cell_type"] == "code" and "widgets." in "".join(c["source"])
+                        and "_explorer(" in "".join(c["source"]) or "environment_check(" in "".join(c["source"])]
+        assert widget_cells
+        for cell in widget_cells:
+            kinds = [set(o.get("data", {})) for o in cell["outputs"]]
+            assert any("application/vnd.jupyter.widget-view+json" in k for k in kinds)
+            assert any("image/png" in k for k in kinds), "the figure must be an ordinary saved output"
+        assert "application/vnd.jupyter.widget-state+json" in nb["metadata"].get("widgets", {})
+
+    def test_check_yourself_has_code_check_quiz_and_recall(self, path):
+        nb = load(path)
+        assert "## Check yourself" in markdown(nb)
+        src = code(nb)
+        assert re.search(r"checks\.check_\w+\(", src)
+        assert "checks.quiz(" in src and "checks.answer(" in src and "checks.recall(" in src
+        bank = checks.questions()
+        for qid in re.findall(r'checks\.(?:quiz|answer|recall)\("([^"]+)"', src):
+            assert qid in bank, qid
+
+    def test_exercises_have_difficulty_time_hint_and_hidden_solution(self, path):
+        md = markdown(path and load(path))
+        assert re.search(r"★+ · about \d+ minutes", md)
+        assert md.index("<summary><b>Hint") < md.index("<summary><b>Solution")
+
+    def test_learner_edition_stubs_say_not_attempted(self, path):
+        nb = load(path)
+        for cell in nb["cells"]:
+            if cell["cell_type"] == "code" and re.search(r"checks\.check_\w+\(", "".join(cell["source"])):
+                text = json.dumps(cell["outputs"])
+                assert "Not attempted yet" in text, "".join(cell["source"])
+
+    def test_lock_it_in_and_misconceptions(self, path):
+        md = markdown(load(path))
+        assert "## Lock it in" in md
+        if path.name[:2] != "00":
+            assert "**Common misconceptions**" in md
+
+    def test_executed_in_order_from_a_fresh_kernel(self, path):
+        nb = load(path)
+        counts = [c["execution_count"] for c in nb["cells"] if c["cell_type"] == "code"]
+        assert counts == list(range(1, len(counts) + 1))
+        assert nb["metadata"]["kernelspec"]["name"] == "python3"
+
+    def test_saved_errors_are_intended_and_outputs_show_no_machine_paths(self, path):
+        for cell in load(path)["cells"]:
+            for out in cell.get("outputs", []):
+                if out["output_type"] == "error":
+                    assert "raises-exception" in cell["metadata"].get("tags", [])
+                assert not re.search(r"/(tmp|work|root|home)/", json.dumps(out))
+
+    def test_no_wall_of_text(self, path):
+        for cell in load(path)["cells"]:
+            if cell["cell_type"] == "markdown":
+                assert len("".join(cell["source"])) < 2000

@@ -1,0 +1,149 @@
+"""The widget builders driven from code, as a learner's slider would drive them."""
+
+import io
+
+import ipywidgets
+import numpy as np
+import pytest
+from PIL import Image
+
+import posenc
+from posenc import widgets
+
+
+def pixels(png: bytes) -> np.ndarray:
+    return np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
+
+
+@pytest.fixture
+def sentence():
+    rng = np.random.default_rng(0)
+    embeddings = rng.normal(size=(3, 8))
+    projections = tuple(rng.normal(size=(3, 8, 8)) / np.sqrt(8))
+    return ["dog", "bites", "man"], embeddings, projections
+
+
+class TestLiveFigure:
+    def test_blitted_frame_equals_a_full_redraw(self):
+        explorer = widgets.table_explorer(24, 48)
+        explorer.position.value = 17
+        explorer.dimension.value = 9
+        fast = pixels(explorer.png)
+        for artist in explorer._live.dynamic:
+            artist.set_animated(False)
+        explorer.figure.canvas.draw()
+        full = np.asarray(explorer.figure.canvas.buffer_rgba())[..., :3]
+        assert fast.shape == full.shape
+        assert np.mean(np.any(fast != full, axis=-1)) < 0.002  # anti-aliasing of a few edge pixels at most
+
+    def test_moving_a_slider_changes_the_picture(self):
+        explorer = widgets.table_explorer(24, 48)
+        before = explorer.png
+        explorer.position.value = 5
+        assert explorer.png[:4] == b"\x89PNG" and explorer.png != before
+
+
+class TestEnvironmentCheck:
+    def test_wave_has_the_chosen_number_of_cycles(self):
+        check = widgets.environment_check()
+        check.cycles.value = 3
+        assert np.allclose(check.line.get_ydata(), np.sin(2 * np.pi * 3 * check.t))
+        assert check.state == "cycles = 3: the wave shows 3 full cycles."
+
+
+class TestTableExplorer:
+    def test_position_5_outlines_row_5_and_reads_sin_5(self):
+        explorer = widgets.table_explorer(24, 48)
+        explorer.position.value = 5
+        heatmap = explorer.figure.axes[0].get_images()[0].get_array()
+        row = int(round(explorer.row_box.get_y() + 0.5))
+        assert row == 5
+        assert np.allclose(heatmap[row], posenc.sinusoidal(24, 48)[5])
+        assert np.allclose(explorer.point.get_xydata(), [[5, np.sin(5)]])
+        assert "value -0.959" in explorer.state and "wavelength 6.28" in explorer.state
+
+    def test_dimension_slider_draws_that_column(self):
+        explorer = widgets.table_explorer(24, 48, dimension=7)
+        assert np.allclose(explorer.dots.get_ydata(), posenc.sinusoidal(24, 48)[:, 7])
+        assert int(round(explorer.col_box.get_x() + 0.5)) == 7
+        assert "(cos of pair 3)" in explorer.state
+
+    def test_uses_a_colour_blind_safe_map_with_a_fixed_range(self):
+        image = widgets.table_explorer().figure.axes[0].get_images()[0]
+        assert image.get_cmap().name == "RdBu_r" and image.get_clim() == (-1.0, 1.0)
+
+
+class TestOrderExplorer:
+    def test_without_positions_every_order_pools_identically(self, sentence):
+        words, emb, proj = sentence
+        explorer = widgets.order_explorer(words, emb, projections=proj)
+        for label in explorer.order.options:
+            explorer.order.value = label
+            assert "identical" in explorer.state, label
+
+    def test_weights_shown_are_those_of_the_reordered_sentence(self, sentence):
+        words, emb, proj = sentence
+        explorer = widgets.order_explorer(words, emb, projections=proj)
+        explorer.order.value = "man bites dog"
+        x = emb[[2, 1, 0]]
+        _, weights = posenc.attention(x @ proj[0], x @ proj[1], x @ proj[2])
+        assert np.allclose(explorer.weights_im.get_array(), weights)
+        assert [t.get_text() for t in explorer.row_labels] == ["man", "bites", "dog"]
+
+    def test_positions_make_the_order_matter(self, sentence):
+        words, emb, proj = sentence
+        explorer = widgets.order_explorer(words, emb, projections=proj)
+        explorer.positions.value = True
+        explorer.order.value = "man bites dog"
+        assert "different: now the order matters" in explorer.state
+
+    def test_rejects_embeddings_that_do_not_match_the_words(self):
+        with pytest.raises(ValueError, match="one row per word; got 2 rows for 3 words"):
+            widgets.order_explorer(["a", "b", "c"], np.zeros((2, 4)))
+
+
+class TestClockExplorer:
+    def test_hands_point_at_sin_cos_of_the_angle(self):
+        explorer = widgets.clock_explorer(16)
+        explorer.position.value = 13
+        freqs = posenc.frequencies(16)
+        for i, (_, hand, _, _) in enumerate(explorer.faces):
+            assert np.allclose(hand.get_xydata()[1], [np.sin(13 * freqs[i]), np.cos(13 * freqs[i])])
+
+    def test_d_model_sets_how_many_clocks_show(self):
+        explorer = widgets.clock_explorer(16)
+        explorer.d_model.value = 6
+        assert [face[0].get_visible() for face in explorer.faces] == [True] * 3 + [False] * 5
+
+    def test_base_changes_the_speeds(self):
+        explorer = widgets.clock_explorer(16, position=10)
+        explorer.base.value = 10.0
+        assert np.allclose(explorer.faces[1][1].get_xydata()[1],
+                           [np.sin(10 * 10 ** (-2 / 16)), np.cos(10 * 10 ** (-2 / 16))])
+
+
+class TestOffsetExplorer:
+    @pytest.mark.parametrize("k", [-5, 0, 3])
+    def test_shows_M_k_and_a_flat_dot_product(self, k):
+        explorer = widgets.offset_explorer(8)
+        explorer.k.value = k
+        assert np.allclose(explorer.matrix_im.get_array(), posenc.offset_rotation(k, 8))
+        dots = explorer.dots.get_ydata()
+        assert np.allclose(dots, np.cos(k * posenc.frequencies(8)).sum())
+        assert f"k = <b>{k}</b>" in explorer.state
+
+
+class TestPanel:
+    def test_offers_text_for_places_without_widgets(self):
+        explorer = widgets.table_explorer(position=5)
+        bundle = explorer.widget._repr_mimebundle_()
+        assert isinstance(explorer.widget, ipywidgets.Widget)
+        assert "application/vnd.jupyter.widget-view+json" in bundle
+        assert bundle["text/plain"].startswith("position 5 · dimension 0")
+        assert "<b>5</b>" in bundle["text/html"]
+
+    def test_main_controls_are_marked_for_the_browser_tests(self):
+        for explorer in (widgets.environment_check(), widgets.table_explorer(), widgets.clock_explorer(),
+                         widgets.offset_explorer()):
+            assert "posenc-main" in explorer.main._dom_classes
+            assert "posenc-readout" in explorer.readout._dom_classes
