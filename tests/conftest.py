@@ -1,10 +1,13 @@
-"""Shared test settings: deterministic hypothesis runs and a headless matplotlib."""
+"""Shared test settings: deterministic hypothesis runs and a headless matplotlib.
 
-import os
+matplotlib.use() switches this process only. Setting MPLBACKEND instead would leak
+into the kernels nbval starts and make the notebooks' figures disappear.
+"""
 
-os.environ.setdefault("MPLBACKEND", "Agg")
+import matplotlib
+from hypothesis import settings
 
-from hypothesis import settings  # noqa: E402
+matplotlib.use("Agg")
 
 settings.register_profile("course", deadline=None, max_examples=60, derandomize=True)
 settings.load_profile("course")
