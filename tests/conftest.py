@@ -4,8 +4,13 @@ matplotlib.use() switches this process only. Setting MPLBACKEND instead would le
 into the kernels nbval starts and make the notebooks' figures disappear.
 """
 
+import sys
+from pathlib import Path
+
 import matplotlib
 from hypothesis import settings
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # so tests can import tools.labdriver
 
 matplotlib.use("Agg")
 

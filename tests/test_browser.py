@@ -1,0 +1,72 @@
+"""Every lesson in a real JupyterLab, in headless Chromium, operated with the keyboard.
+
+Selected with ``-m browser``; skipped, with the reason and the install hint, where the
+machine has no Chromium. Screenshots go to ``artifacts/browser/`` (not committed).
+"""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tools.labdriver import check_lesson, lab_server, missing_browser_reason, open_browser
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSONS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+SHOTS = ROOT / "artifacts" / "browser"
+
+pytestmark = [pytest.mark.browser,
+              pytest.mark.skipif(missing_browser_reason() is not None, reason=str(missing_browser_reason()))]
+
+
+def notebook(*cells):
+    """A minimal notebook (JSON text) with the given code cells."""
+    return json.dumps({
+        "cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": src}
+                  for src in cells],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+        "nbformat": 4, "nbformat_minor": 5,
+    })
+
+
+# Lessons broken on purpose, to show that the checks below can fail.
+BROKEN = {
+    "zz_broken_error.ipynb": notebook("from posenc import widgets\nwidgets.environment_check()", "1 / 0"),
+    "zz_broken_frozen_figure.ipynb": notebook(
+        "from posenc import widgets\n"
+        "explorer = widgets.table_explorer()\n"
+        "explorer.update = lambda: None  # the slider no longer redraws anything\n"
+        "explorer"),
+}
+
+
+@pytest.fixture(scope="module")
+def lab():
+    with lab_server(ROOT / "notebooks", extra_files=BROKEN) as server, open_browser() as browser:
+        yield server, browser
+
+
+@pytest.fixture
+def page(lab):
+    _, browser = lab
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_lesson_runs_and_its_main_slider_answers_the_keyboard(lab, page, name):
+    server, _ = lab
+    problems = check_lesson(page, server, name, screenshot=SHOTS / name.replace(".ipynb", ".png"))
+    assert problems == []
+
+
+def test_an_error_in_a_cell_is_caught(lab, page):
+    problems = check_lesson(page, lab[0], "zz_broken_error.ipynb")
+    assert any("shows an error: ZeroDivisionError" in p for p in problems), problems
+
+
+def test_a_slider_that_does_not_redraw_is_caught(lab, page):
+    problems = check_lesson(page, lab[0], "zz_broken_frozen_figure.ipynb")
+    assert any("did not change" in p for p in problems), problems

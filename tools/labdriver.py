@@ -1,0 +1,296 @@
+"""Drive a real JupyterLab in headless Chromium: used by the browser tests and the benchmark.
+
+A :class:`LabServer` serves a temporary copy of the lessons on 127.0.0.1 with a random
+free port, a random token and fresh settings and workspace folders, so neither the
+committed notebooks nor the user's JupyterLab settings are touched. :func:`open_browser`
+starts Debian's Chromium through Playwright (never a downloaded browser).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
+]
+INSTALL_HINT = ("install Debian's chromium package (apt-get install chromium) and pip's playwright "
+                "(requirements-test.txt); never run `playwright install`")
+
+
+def chromium_path() -> str | None:
+    """The system Chromium, or None."""
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def missing_browser_reason() -> str | None:
+    """Why browser tests cannot run here, or None when they can."""
+    if chromium_path() is None:
+        return f"no Chromium on this machine: {INSTALL_HINT}"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return f"playwright is not installed: {INSTALL_HINT}"
+    return None
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class LabServer:
+    """A JupyterLab server on loopback serving a copy of `notebooks`."""
+
+    def __init__(self, notebooks: Path, extra_files: dict[str, str] | None = None) -> None:
+        self.tmp = Path(tempfile.mkdtemp(prefix="posenc-lab-"))
+        self.root = self.tmp / "notebooks"
+        shutil.copytree(notebooks, self.root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+        for name, text in (extra_files or {}).items():
+            (self.root / name).write_text(text, encoding="utf-8")
+        settings = self.tmp / "settings" / "@jupyterlab" / "apputils-extension"
+        settings.mkdir(parents=True)
+        (settings / "notification.jupyterlab-settings").write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+        self.port = _free_port()
+        self.token = secrets.token_hex(16)
+        env = dict(os.environ,
+                   JUPYTERLAB_SETTINGS_DIR=str(self.tmp / "settings"),
+                   JUPYTERLAB_WORKSPACES_DIR=str(self.tmp / "workspaces"),
+                   JUPYTER_RUNTIME_DIR=str(self.tmp / "runtime"))
+        env.pop("MPLBACKEND", None)
+        self.log = open(self.tmp / "lab.log", "w")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
+             f"--port={self.port}", f"--IdentityProvider.token={self.token}", "--LabApp.news_url=None",
+             "--LabApp.expose_app_in_browser=True", f"--ServerApp.root_dir={self.root}",
+             "--ServerApp.open_browser=False", "--MappingKernelManager.cull_idle_timeout=0"],
+            cwd=self.root, env=env, stdout=self.log, stderr=subprocess.STDOUT,
+        )
+        self._wait_ready()
+
+    def _wait_ready(self, timeout: float = 90.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"JupyterLab exited early:\n{self.log_text()}")
+            try:
+                with urllib.request.urlopen(f"{self.base}/api/status?token={self.token}", timeout=2) as r:
+                    if r.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.3)
+        self.close()
+        raise RuntimeError(f"JupyterLab did not start within {timeout:.0f} s:\n{self.log_text()}")
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def url(self, notebook: str) -> str:
+        return f"{self.base}/lab/tree/{notebook}?token={self.token}&reset"
+
+    def log_text(self) -> str:
+        self.log.flush()
+        return (self.tmp / "lab.log").read_text(errors="replace")[-4000:]
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.log.close()
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+@contextmanager
+def lab_server(notebooks: Path, extra_files: dict[str, str] | None = None):
+    server = LabServer(notebooks, extra_files)
+    try:
+        yield server
+    finally:
+        server.close()
+
+
+@contextmanager
+def open_browser():
+    """Playwright's Chromium driver on the system's Chromium binary."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+# JavaScript run in the page: read the open notebook's model through window.jupyterapp.
+JS_NOTEBOOK_STATE = """
+() => {
+  const app = window.jupyterapp;
+  const panel = app && app.shell.currentWidget;
+  if (!panel || !panel.content || !panel.content.model) return null;
+  const cells = [];
+  for (const cell of panel.content.widgets) {
+    const m = cell.model;
+    if (m.type !== 'code') continue;
+    cells.push({
+      count: m.executionCount,
+      tags: m.getMetadata('tags') || [],
+      outputs: m.outputs.toJSON().map(o => ({type: o.output_type, ename: o.ename || null,
+                                             mimes: Object.keys(o.data || {})})),
+    });
+  }
+  const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
+  return {cells, kernel: kernel ? kernel.status : 'none'};
+}
+"""
+
+
+def open_notebook(page, server: LabServer, name: str, timeout: float = 120.0) -> None:
+    """Open a notebook and wait until its kernel is idle."""
+    page.goto(server.url(name))
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=timeout * 1000)
+    wait_for(lambda: (page.evaluate(JS_NOTEBOOK_STATE) or {}).get("kernel") == "idle", timeout, "kernel idle")
+
+
+def run_all_cells(page, timeout: float = 180.0) -> dict:
+    """Run every cell through the menu (Run → Run All Cells) and wait for the last to finish."""
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+
+    def finished():
+        state = page.evaluate(JS_NOTEBOOK_STATE)
+        if not state or state["kernel"] != "idle":
+            return None
+        if all(c["count"] is not None for c in state["cells"]):
+            return state
+        return None
+
+    return wait_for(finished, timeout, "all cells executed")
+
+
+def wait_for(predicate, timeout: float, what: str, interval: float = 0.25):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(interval)
+    raise TimeoutError(f"timed out after {timeout:.0f} s waiting for {what}")
+
+
+# Install, in the page, a recorder of the time from a key press to the first change of an
+# output image (or text) below a widget. Returns nothing; read window.__latency later.
+JS_INSTALL_LATENCY_PROBE = """
+(selector) => {
+  window.__latency = [];
+  window.__lastKey = null;
+  document.addEventListener('keydown', () => { window.__lastKey = performance.now(); }, true);
+  const target = document.querySelector(selector);
+  const observer = new MutationObserver(() => {
+    if (window.__lastKey !== null) {
+      window.__latency.push(performance.now() - window.__lastKey);
+      window.__lastKey = null;
+    }
+  });
+  observer.observe(target, {subtree: true, childList: true, attributes: true, attributeFilter: ['src'],
+                            characterData: true});
+}
+"""
+
+
+def clear_outputs(page) -> None:
+    """Edit → Clear Outputs of All Cells, so that a later run is seen to be fresh."""
+    page.locator(".lm-MenuBar-itemLabel", has_text="Edit").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text="Clear Outputs of All Cells").first.click()
+    wait_for(lambda: all(c["count"] is None for c in page.evaluate(JS_NOTEBOOK_STATE)["cells"]), 30,
+             "outputs cleared")
+
+
+JS_MAIN_CONTROL = """
+() => {
+  const main = document.querySelector('.jp-Notebook .posenc-main');
+  if (!main) return null;
+  const cell = main.closest('.jp-Cell');
+  const img = cell.querySelector('.jp-OutputArea-output img');
+  const readout = cell.querySelector('.posenc-readout');
+  const value = main.querySelector('.widget-readout');
+  return {img: img ? img.src : null, readout: readout ? readout.innerText : null,
+          value: value ? value.innerText.trim() : null};
+}
+"""
+
+
+def main_control_state(page) -> dict | None:
+    """The first lesson widget's picture (data URL), readout text and slider value text."""
+    return page.evaluate(JS_MAIN_CONTROL)
+
+
+def press_on_main_slider(page, key: str = "ArrowRight") -> None:
+    """Focus the handle of the lesson's main slider and press a key, as a keyboard user would."""
+    handle = page.locator(".jp-Notebook .posenc-main .noUi-handle").first
+    handle.scroll_into_view_if_needed()
+    handle.focus()
+    page.keyboard.press(key)
+
+
+def check_lesson(page, server: LabServer, name: str, screenshot: Path | None = None) -> list[str]:
+    """Open a lesson, run it through the UI, move its main slider; return the problems seen."""
+    problems: list[str] = []
+    console: list[str] = []
+    page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: console.append(f"page error: {e}"))
+    open_notebook(page, server, name)
+    clear_outputs(page)
+    state = run_all_cells(page)
+    for i, cell in enumerate(state["cells"]):
+        for out in cell["outputs"]:
+            if out["type"] == "error" and "raises-exception" not in cell["tags"]:
+                problems.append(f"code cell {i} shows an error: {out['ename']}")
+    time.sleep(1.0)  # let widget views finish rendering
+    text = "\n".join(page.locator(".jp-Notebook .jp-OutputArea").all_inner_texts())  # outputs, not the prose
+    for bad in ("Error displaying widget", "Loading widget...", "model not found"):
+        if bad in text:
+            problems.append(f"a widget did not render: the page shows {bad!r}")
+    widget_errors = [m for m in console if "widget" in m.lower() or "manager" in m.lower() or "page error" in m]
+    problems += [f"console error: {m[:200]}" for m in widget_errors]
+
+    before = main_control_state(page)
+    if before is None:
+        problems.append("no lesson widget (.posenc-main) found")
+    elif before["img"] is None or before["readout"] is None:
+        problems.append("the lesson widget has no figure image or no readout")
+    else:
+        press_on_main_slider(page)
+        try:
+            after = wait_for(lambda: (s := main_control_state(page)) and s["img"] != before["img"]
+                             and s["readout"] != before["readout"] and s, 15, "figure and readout to change")
+            if after["value"] and after["value"] not in after["readout"]:
+                problems.append(f"the readout {after['readout']!r} does not show the slider's value {after['value']!r}")
+            if after["value"] == before["value"]:
+                problems.append("the keyboard did not move the slider")
+        except TimeoutError:
+            now = main_control_state(page)
+            problems.append("after a key press on the main slider the "
+                            + ("figure" if now["img"] == before["img"] else "readout") + " did not change")
+    if screenshot is not None:
+        screenshot.parent.mkdir(parents=True, exist_ok=True)
+        page.locator(".jp-Notebook .posenc-main").first.scroll_into_view_if_needed() if before else None
+        page.screenshot(path=str(screenshot))
+    return problems
