@@ -31,15 +31,28 @@ DIVERGING = "RdBu_r"  # signed values: blue negative, white 0, red positive
 SEQUENTIAL = "viridis"  # weights and similarities in [0, 1]
 
 
-def new_figure(width: float, height: float, *, dpi: int = 90, **subplot_kw) -> tuple[Figure, object]:
+def new_figure(width: float, height: float, *, dpi: int = 90, rects: list | None = None,
+               **subplot_kw) -> tuple[Figure, object]:
     """A figure that pyplot does not manage (so it never shows itself) and its axes.
+
+    By default the axes come from ``fig.subplots(**subplot_kw)`` with constrained
+    layout. With `rects` (one ``[left, bottom, width, height]`` in figure fractions per
+    axes) they are placed by hand and no layout engine runs: the live figures of
+    ``posenc.widgets`` do this, since constrained layout costs about 0.2 s per figure.
 
     Examples
     --------
     >>> fig, ax = new_figure(4, 3)
     >>> fig.get_size_inches().tolist(), float(fig.dpi)
     ([4.0, 3.0], 90.0)
+    >>> fig, (a, b) = new_figure(4, 3, rects=[[0.1, 0.1, 0.3, 0.8], [0.6, 0.1, 0.3, 0.8]])
+    >>> fig.get_layout_engine() is None
+    True
     """
+    if rects is not None:
+        fig = Figure(figsize=(width, height), dpi=dpi)
+        axes = [fig.add_axes(rect) for rect in rects]
+        return fig, (axes[0] if len(axes) == 1 else axes)
     fig = Figure(figsize=(width, height), dpi=dpi, layout="constrained")
     nrows = subplot_kw.pop("nrows", 1)
     ncols = subplot_kw.pop("ncols", 1)
@@ -48,8 +61,10 @@ def new_figure(width: float, height: float, *, dpi: int = 90, **subplot_kw) -> t
 
 
 def plot_table(ax: Axes, table: np.ndarray, *, title: str = "", vmin: float = -1.0, vmax: float = 1.0,
-               colorbar: bool = True) -> AxesImage:
+               colorbar: bool | Axes = True) -> AxesImage:
     """Draw a position table as a heatmap: one row per position, one column per dimension.
+
+    `colorbar` is True (take room from `ax`), False, or the Axes to draw it in.
 
     Examples
     --------
@@ -64,8 +79,10 @@ def plot_table(ax: Axes, table: np.ndarray, *, title: str = "", vmin: float = -1
     ax.set_ylabel("position (row)")
     if title:
         ax.set_title(title)
-    if colorbar:
+    if colorbar is True:
         ax.figure.colorbar(im, ax=ax, fraction=0.04, pad=0.01, label="value")
+    elif colorbar:  # an Axes to draw the colour bar in
+        ax.figure.colorbar(im, cax=colorbar, label="value")
     return im
 
 
@@ -98,27 +115,26 @@ def _ink(value: float, vmin: float, vmax: float) -> str:
     return "black" if (value - vmin) / (vmax - vmin + 1e-12) > 0.55 else "white"
 
 
-def plot_clock_face(ax: Axes) -> tuple[Circle, Line2D, Line2D]:
-    """A unit circle with one hand from the centre. Returns (circle, hand, tip).
+def plot_clock_face(ax: Axes, center: tuple[float, float] = (0.0, 0.0)) -> tuple[Circle, Line2D, Line2D]:
+    """A unit circle at `center` with one hand from its centre. Returns (circle, hand, tip).
 
     The hand of pair ``i`` points at ``(sin(pos w_i), cos(pos w_i))``: straight up at
-    position 0, turning clockwise as the position grows, like a real clock.
+    position 0, turning clockwise as the position grows, like a real clock. Several
+    faces can share one axes (cheaper to lay out than one axes each); the caller sets
+    the limits and ``ax.set_aspect("equal")``.
 
     Examples
     --------
     >>> fig, ax = new_figure(2, 2)
-    >>> circle, hand, tip = plot_clock_face(ax)
+    >>> circle, hand, tip = plot_clock_face(ax, center=(3.0, 0.0))
     >>> hand.get_xydata().tolist()
-    [[0.0, 0.0], [0.0, 1.0]]
+    [[3.0, 0.0], [3.0, 1.0]]
     """
-    circle = Circle((0, 0), 1.0, fill=False, color="0.4", lw=1.2)
+    cx, cy = center
+    circle = Circle((cx, cy), 1.0, fill=False, color="0.4", lw=1.2)
     ax.add_patch(circle)
-    (hand,) = ax.plot([0, 0], [0, 1], color="black", lw=2.2, solid_capstyle="round")
-    (tip,) = ax.plot([0], [1], "o", color="#d6604d", ms=5)
-    ax.set_xlim(-1.15, 1.15)
-    ax.set_ylim(-1.15, 1.15)
-    ax.set_aspect("equal")
-    ax.set_axis_off()
+    (hand,) = ax.plot([cx, cx], [cy, cy + 1], color="black", lw=2.2, solid_capstyle="round")
+    (tip,) = ax.plot([cx], [cy + 1], "o", color="#d6604d", ms=5)
     return circle, hand, tip
 
 
@@ -138,6 +154,9 @@ def plot_similarity(ax: Axes, table: np.ndarray, *, title: str = "") -> AxesImag
     im = ax.imshow(sim, cmap=DIVERGING, vmin=-1, vmax=1, interpolation="nearest")
     ax.set_xlabel("position q")
     ax.set_ylabel("position p")
+    ticks = np.linspace(0, sim.shape[0] - 1, 5).round().astype(int)  # fixed ticks: cheaper than a locator
+    ax.set_xticks(ticks)
+    ax.set_yticks(ticks)
     if title:
         ax.set_title(title)
     ax.figure.colorbar(im, ax=ax, fraction=0.045, pad=0.02, label="cosine similarity")
@@ -164,6 +183,8 @@ def plot_binary_and_sinusoidal(ax_bits: Axes, ax_waves: Axes, seq_len: int = 16,
     ax_bits.set_xlabel("bit (0 = fastest)")
     ax_bits.set_ylabel("position")
     ax_bits.set_xticks(range(n_bits))
+    ax_bits.set_yticks(range(0, seq_len, 4))
+    ax_waves.set_yticks(range(0, seq_len, 4))
     sines = sinusoidal(seq_len, d_model)[:, 0::2]  # (seq_len, d_model // 2)
     ax_waves.imshow(sines, aspect="auto", cmap=DIVERGING, vmin=-1, vmax=1, interpolation="nearest")
     ax_waves.set_title("sinusoidal: sine columns")

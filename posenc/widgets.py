@@ -74,11 +74,19 @@ class Panel(ipywidgets.VBox):
 class LiveFigure:
     """A figure drawn once in full, then only its moving artists redrawn on each change.
 
+    Two cached layers keep each change cheap: the background (everything that never
+    changes) and, on top of it, the `slow` artists, which change only with some controls
+    (a wavelength label changes with ``d_model`` but not with ``position``). The slow
+    layer is redrawn only when the key passed to :meth:`render` changes; the `dynamic`
+    artists are redrawn every time.
+
     Parameters
     ----------
     figure : matplotlib Figure
     dynamic : list of Artist
-        The artists that change; they are left out of the cached background.
+        The artists that change on every update.
+    slow : list of Artist, optional
+        The artists that change only when the slow key changes.
 
     Examples
     --------
@@ -89,25 +97,37 @@ class LiveFigure:
     b'\\x89PNG'
     """
 
-    def __init__(self, figure: Figure, dynamic: list[Artist]) -> None:
+    def __init__(self, figure: Figure, dynamic: list[Artist], slow: list[Artist] = ()) -> None:
         self.figure = figure
         self.canvas = FigureCanvasAgg(figure)
         self.dynamic = list(dynamic)
-        for artist in self.dynamic:
+        self.slow = list(slow)
+        for artist in self.dynamic + self.slow:
             artist.set_animated(True)
         self.canvas.draw()  # lays out and draws everything that does not move
-        figure.set_layout_engine("none")  # freeze that layout: the background must stay valid
+        if figure.get_layout_engine() is not None:
+            figure.set_layout_engine("none")  # freeze the layout: the background must stay valid
         self._background = self.canvas.copy_from_bbox(figure.bbox)
+        self._slow_layer = None
+        self._slow_key: object = None
 
-    def render(self) -> bytes:
-        """Restore the background, draw the moving artists, return the picture as PNG bytes."""
-        self.canvas.restore_region(self._background)
+    def render(self, slow_key: object = None) -> bytes:
+        """Draw the current state over the cached layers; return the picture as PNG bytes."""
         renderer = self.canvas.get_renderer()
+        if self._slow_layer is None or slow_key != self._slow_key:
+            self.canvas.restore_region(self._background)
+            for artist in self.slow:
+                artist.draw(renderer)
+            self._slow_layer = self.canvas.copy_from_bbox(self.figure.bbox)
+            self._slow_key = slow_key
+        else:
+            self.canvas.restore_region(self._slow_layer)
         for artist in self.dynamic:
             artist.draw(renderer)
-        rgba = np.asarray(self.canvas.buffer_rgba())  # (height, width, 4)
+        width, height = self.canvas.get_width_height(physical=True)
+        image = PILImage.frombuffer("RGBA", (width, height), self.canvas.buffer_rgba(), "raw", "RGBA", 0, 1)
         out = io.BytesIO()
-        PILImage.fromarray(rgba[..., :3]).save(out, format="png", compress_level=1)
+        image.convert("RGB").save(out, format="png", compress_level=1)  # level 1: fast, still small
         return out.getvalue()
 
 
@@ -116,8 +136,9 @@ class Explorer:
 
     Subclasses set their parameters, create their controls, then call
     ``super().__init__(controls, main)``; they implement ``_build_figure`` (create the
-    figure, return it with its moving artists) and ``_redraw`` (update those artists
-    from the controls, return the readout text).
+    figure; return it with its dynamic and its slow artists, see :class:`LiveFigure`),
+    ``_redraw`` (update those artists from the controls; return the readout text) and,
+    if they have slow artists, ``_slow_key`` (the state the slow artists depend on).
 
     Attributes
     ----------
@@ -139,19 +160,22 @@ class Explorer:
         self.readout = ipywidgets.HTML(layout=ipywidgets.Layout(margin="2px 0 0 8px"))
         self.readout.add_class("posenc-readout")
         self.widget = Panel([*controls, self.readout], self._static_html)
-        self.figure, dynamic = self._build_figure()
-        self._live = LiveFigure(self.figure, dynamic)
+        self.figure, dynamic, slow = self._build_figure()
+        self._live = LiveFigure(self.figure, dynamic, slow)
         self._display_id: str | None = None
         self.png = b""
         for control in controls:
             control.observe(self._on_change, names="value")
         self.update()
 
-    def _build_figure(self) -> tuple[Figure, list[Artist]]:
+    def _build_figure(self) -> tuple[Figure, list[Artist], list[Artist]]:
         raise NotImplementedError
 
     def _redraw(self) -> str:
         raise NotImplementedError
+
+    def _slow_key(self) -> object:
+        return None
 
     def _on_change(self, change: dict) -> None:
         self.update()
@@ -159,7 +183,7 @@ class Explorer:
     def update(self) -> None:
         """Redraw from the controls' current values and refresh every display of the figure."""
         self.readout.value = self._redraw()
-        self.png = self._live.render()
+        self.png = self._live.render(self._slow_key())
         if self._display_id is not None:
             update_display(Image(data=self.png, format="png"), display_id=self._display_id)
 
@@ -192,7 +216,7 @@ class _EnvironmentCheck(Explorer):
         super().__init__([self.cycles], self.cycles)
 
     def _build_figure(self):
-        fig, ax = new_figure(5.0, 2.2)
+        fig, ax = new_figure(5.0, 2.2, rects=[[0.15, 0.22, 0.82, 0.64]])
         self.t = np.linspace(0, 1, 400)  # (400,)
         (self.line,) = ax.plot(self.t, np.sin(2 * np.pi * self.t), color="#2166ac", lw=2)
         ax.set_xlim(0, 1)
@@ -200,7 +224,7 @@ class _EnvironmentCheck(Explorer):
         ax.set_xlabel("time t")
         ax.set_ylabel("value")
         self.title = ax.set_title(" ")
-        return fig, [self.line, self.title]
+        return fig, [self.line, self.title], []
 
     def _redraw(self) -> str:
         n = self.cycles.value
@@ -255,7 +279,8 @@ class _OrderExplorer(Explorer):
         n, d = len(self.words), self.projections[2].shape[1]
         ref = " ".join(self.words)
         longest = max(self.words, key=len)
-        fig, (ax_w, ax_o) = new_figure(8.6, 3.3, ncols=2, width_ratios=[1, 1.6])
+        fig, (ax_w, ax_o, cax) = new_figure(8.6, 3.3, rects=[[0.09, 0.15, 0.25, 0.66], [0.54, 0.15, 0.34, 0.72],
+                                                             [0.895, 0.15, 0.012, 0.72]])
         self.weights_im, self.weight_texts = plot_matrix(ax_w, np.zeros((n, n)), [longest] * n, [longest] * n)
         ax_w.xaxis.tick_top()
         # The word labels change with the order, so they are drawn as moving texts; the
@@ -275,11 +300,11 @@ class _OrderExplorer(Explorer):
         ax_o.tick_params(axis="y", labelcolor="none", length=0)
         ax_o.set_xlabel("output dimension")
         ax_o.set_title("output per word; below the line, the pooled sentence vectors", fontsize=10)
-        fig.colorbar(self.out_im, ax=ax_o, fraction=0.04, pad=0.01, label="value")
+        fig.colorbar(self.out_im, cax=cax, label="value")
         self.out_labels = [ax_o.text(-0.65, i, "", ha="right", va="center", fontsize=9) for i in range(n + 2)]
         dynamic = [self.weights_im, *self.weight_texts, *self.row_labels, *self.col_labels, self.out_im,
                    *self.out_labels]
-        return fig, dynamic
+        return fig, dynamic, []
 
     def _redraw(self) -> str:
         index = self.order.index
@@ -354,8 +379,10 @@ class _TableExplorer(Explorer):
 
     def _build_figure(self):
         seq_len, d_model = self.table.shape
-        fig, (ax_t, ax_w) = new_figure(7.2, 5.2, nrows=2, height_ratios=[1.35, 1])
-        plot_table(ax_t, self.table, title=f"Sinusoidal table: {seq_len} positions × {d_model} dimensions")
+        fig, (ax_t, cax, ax_w) = new_figure(7.2, 5.2, rects=[[0.1, 0.545, 0.76, 0.4], [0.88, 0.545, 0.02, 0.4],
+                                                             [0.1, 0.085, 0.76, 0.3]])
+        plot_table(ax_t, self.table, title=f"Sinusoidal table: {seq_len} positions × {d_model} dimensions",
+                   colorbar=cax)
         self.row_box = ax_t.add_patch(Rectangle((-0.5, -0.5), d_model, 1, fill=False, ec="black", lw=2.2))
         self.col_box = ax_t.add_patch(Rectangle((-0.5, -0.5), 1, seq_len, fill=False, ec="black", lw=1.4, ls="--"))
         self.xs = np.linspace(0, seq_len - 1, 300)  # (300,) positions between the integers too
@@ -371,7 +398,10 @@ class _TableExplorer(Explorer):
         ax_w.set_ylabel("value")
         ax_w.legend(loc="upper center", ncols=3, fontsize=8, frameon=False)
         self.wave_title = ax_w.set_title(" ", fontsize=10)
-        return fig, [self.row_box, self.col_box, self.wave, self.dots, self.cursor, self.point, self.wave_title]
+        return fig, [self.row_box, self.cursor, self.point], [self.col_box, self.wave, self.dots, self.wave_title]
+
+    def _slow_key(self) -> object:
+        return self.dimension.value
 
     def _redraw(self) -> str:
         p, c = self.position.value, self.dimension.value
@@ -384,8 +414,7 @@ class _TableExplorer(Explorer):
         self.dots.set_ydata(self.table[:, c])
         self.cursor.set_xdata([p, p])
         self.point.set_data([p], [value])
-        self.wave_title.set_text(f"dimension {c} ({kind}, pair {pair}): wavelength {wavelength:.2f}; "
-                                 f"value at position {p}: {value:.3f}")
+        self.wave_title.set_text(f"dimension {c} ({kind} of pair {pair}): wavelength {wavelength:.2f} positions")
         return (f"position <b>{p}</b> · dimension <b>{c}</b> ({kind} of pair {pair}) · "
                 f"value {value:.3f} · wavelength {wavelength:.2f} positions")
 
@@ -425,31 +454,44 @@ class _ClockExplorer(Explorer):
         super().__init__([self.position, self.d_model, self.base], self.position)
 
     def _build_figure(self):
-        fig, axes = new_figure(8.0, 4.6, nrows=2, ncols=4)
-        self.faces = []
-        dynamic = []
-        for ax in axes.ravel():
-            circle, hand, tip = plot_clock_face(ax)
-            label = ax.set_title("pair 0: λ = 6,283\n0.000 turns", fontsize=9)  # placeholder sizes the layout
-            self.faces.append((circle, hand, tip, label))
-            dynamic += [circle, hand, tip, label]
-        self.title = fig.suptitle(" ", fontsize=11)
-        return fig, [*dynamic, self.title]
+        fig, ax = new_figure(8.0, 4.6, rects=[[0.01, 0.0, 0.98, 0.93]])
+        self.faces, self.centres = [], []
+        dynamic, slow = [], []
+        for i in range(self.max_pairs):
+            cx, cy = 2.7 * (i % 4), -3.4 * (i // 4)  # two rows of four faces
+            circle, hand, tip = plot_clock_face(ax, center=(cx, cy))
+            label = ax.text(cx, cy + 1.35, "", ha="center", va="center", fontsize=9)
+            turns = ax.text(cx, cy - 1.35, "", ha="center", va="center", fontsize=9)
+            self.faces.append((circle, hand, tip, label, turns))
+            self.centres.append((cx, cy))
+            slow += [circle, label]  # change with d_model and base only
+            dynamic += [hand, tip, turns]  # change with the position too
+        ax.set_xlim(-1.35, 2.7 * 3 + 1.35)
+        ax.set_ylim(-3.4 - 1.6, 1.6)
+        ax.set_aspect("equal")
+        ax.set_axis_off()
+        self.title = ax.set_title("position 0", fontsize=12)
+        return fig, [*dynamic, self.title], slow
+
+    def _slow_key(self) -> object:
+        return self.d_model.value, self.base.value
 
     def _redraw(self) -> str:
         p, d, base = self.position.value, self.d_model.value, self.base.value
         freqs, waves = frequencies(d, base=base), wavelengths(d, base=base)
         turns = p * freqs / (2 * np.pi)  # (d // 2,)
-        for i, (circle, hand, tip, label) in enumerate(self.faces):
+        for i, (circle, hand, tip, label, count) in enumerate(self.faces):
             visible = i < freqs.size
-            for artist in (circle, hand, tip, label):
+            for artist in (circle, hand, tip, label, count):
                 artist.set_visible(visible)
             if visible:
                 angle = p * freqs[i]
-                hand.set_data([0, np.sin(angle)], [0, np.cos(angle)])
-                tip.set_data([np.sin(angle)], [np.cos(angle)])
-                label.set_text(f"pair {i}: λ = {_length(waves[i])}\n{turns[i]:.3f} turns")
-        self.title.set_text(f"position {p}: one clock per (sin, cos) pair, d_model = {d}, base = {base:,.0f}")
+                cx, cy = self.centres[i]
+                hand.set_data([cx, cx + np.sin(angle)], [cy, cy + np.cos(angle)])
+                tip.set_data([cx + np.sin(angle)], [cy + np.cos(angle)])
+                label.set_text(f"pair {i} · λ {_length(waves[i])}")
+                count.set_text(f"{turns[i]:.3f} turns")
+        self.title.set_text(f"position {p}")
         slowest = freqs.size - 1
         return (f"position <b>{p}</b> · d_model {d} · base {base:,.0f} · pair 0 has turned {turns[0]:.2f} times, "
                 f"pair {slowest} (slowest) {turns[slowest]:.4f} times")
@@ -475,7 +517,7 @@ def clock_explorer(d_model: int = 16, *, base: float = 10_000.0, max_position: i
     --------
     >>> explorer = clock_explorer(16)
     >>> explorer.position.value = 13
-    >>> explorer.faces[0][1].get_xydata()[1].round(3).tolist()  # pair 0's hand tip
+    >>> explorer.faces[0][2].get_xydata()[0].round(3).tolist()  # pair 0's hand tip, face centred at (0, 0)
     [0.42, 0.907]
     """
     return _ClockExplorer(d_model, base, max_position, position)
@@ -490,9 +532,11 @@ class _OffsetExplorer(Explorer):
 
     def _build_figure(self):
         seq_len, d = self.table.shape
-        fig, (ax_m, ax_d) = new_figure(8.4, 3.4, ncols=2, width_ratios=[1, 1.5])
-        self.matrix_im = ax_m.imshow(np.eye(d), cmap=DIVERGING, vmin=-1, vmax=1, interpolation="nearest")
-        fig.colorbar(self.matrix_im, ax=ax_m, fraction=0.045, pad=0.02)
+        fig, (ax_m, cax, ax_d) = new_figure(8.4, 3.4, rects=[[0.07, 0.15, 0.27, 0.74], [0.35, 0.15, 0.012, 0.74],
+                                                             [0.53, 0.15, 0.45, 0.74]])
+        self.matrix_im = ax_m.imshow(np.eye(d), cmap=DIVERGING, vmin=-1, vmax=1, interpolation="nearest",
+                                     aspect="auto")
+        fig.colorbar(self.matrix_im, cax=cax)
         ax_m.set_xlabel("input dimension")
         ax_m.set_ylabel("output dimension")
         self.matrix_title = ax_m.set_title(" ")
@@ -503,7 +547,7 @@ class _OffsetExplorer(Explorer):
         ax_d.set_xlabel("position p")
         ax_d.set_ylabel("PE[p] · PE[p + k]")
         self.dots_title = ax_d.set_title(" ")
-        return fig, [self.matrix_im, self.matrix_title, self.dots, self.dots_title]
+        return fig, [self.matrix_im, self.matrix_title, self.dots, self.dots_title], []
 
     def _redraw(self) -> str:
         k = self.k.value

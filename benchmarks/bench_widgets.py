@@ -1,0 +1,314 @@
+"""How live the lessons feel: slider updates in the kernel and in the browser, and run times.
+
+Every figure is a median and p95 over repeated measurements, each beside a baseline
+measured in the same run:
+
+1. kernel  - each slider callback of each widget builder, against re-creating the figure
+             from scratch and sending it through the inline backend (what ``interact`` does);
+2. browser - key press on each lesson's main slider to the new image painted, in a real
+             JupyterLab in headless Chromium, against the naive ``interact`` pattern and the
+             transport floor (a slider whose callback only changes a text label);
+3. lessons - each lesson executed in a fresh kernel, against the floor: a fresh kernel that
+             imports numpy, matplotlib and ipywidgets and draws one figure.
+
+    python benchmarks/bench_widgets.py [--only kernel|browser|lessons] [--reps N] [--markdown FILE]
+
+Not a test: it prints numbers (and, with --markdown, writes the tables for docs/).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tools.labdriver import (  # noqa: E402
+    JS_NOTEBOOK_STATE, clear_outputs, lab_server, missing_browser_reason, open_browser, open_notebook,
+    run_all_cells, wait_for,
+)
+
+
+def p50(xs):
+    return statistics.median(xs)
+
+
+def p95(xs):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(0.95 * (len(xs) - 1))))]
+
+
+# --- 1. kernel ---------------------------------------------------------------------------------
+
+KERNEL_CODE = r"""
+%matplotlib inline
+import copy, json, time
+import numpy as np
+from IPython.display import display
+from posenc import widgets
+
+REPS = __REPS__
+rng = np.random.default_rng(0)
+emb = rng.normal(size=(3, 8)); proj = tuple(rng.normal(size=(3, 8, 8)) / np.sqrt(8))
+cases = [
+    ("environment_check", lambda: widgets.environment_check(), [("cycles", [1, 2, 3, 4, 5])]),
+    ("order_explorer", lambda: widgets.order_explorer(["dog", "bites", "man"], emb, projections=proj),
+     [("order", None), ("positions", [True, False])]),
+    ("table_explorer", lambda: widgets.table_explorer(24, 48),
+     [("position", list(range(24))), ("dimension", list(range(48)))]),
+    ("clock_explorer", lambda: widgets.clock_explorer(16),
+     [("position", list(range(101))), ("d_model", [2, 4, 6, 8, 10, 12, 14, 16]), ("base", [10.0, 100.0, 1e3, 1e4, 1e5])]),
+    ("offset_explorer", lambda: widgets.offset_explorer(8), [("k", list(range(-16, 17)))]),
+]
+
+def naive_frame(explorer):
+    # What interact does on every move: build a brand-new figure, draw everything, and let the
+    # inline backend render it (savefig, bbox_inches="tight") and send it.
+    clone = copy.copy(explorer)
+    fig = clone._build_figure()[0]
+    clone._redraw()
+    display(fig)
+
+out = []
+for name, make, controls in cases:
+    explorer = make()
+    display(explorer)
+    for attr, values in controls:
+        control = getattr(explorer, attr)
+        values = values or list(control.options)
+        fast, naive = [], []
+        for i in range(REPS + 3):
+            value = values[(i + 1) % len(values)]
+            if value == control.value:
+                value = values[(i + 2) % len(values)]
+            t0 = time.perf_counter(); control.value = value; t1 = time.perf_counter()
+            naive_t0 = time.perf_counter(); naive_frame(explorer); naive_t1 = time.perf_counter()
+            if i >= 3:  # the first moves warm caches
+                fast.append((t1 - t0) * 1e3); naive.append((naive_t1 - naive_t0) * 1e3)
+        out.append({"builder": name, "control": attr, "fast": fast, "naive": naive})
+print("RESULT " + json.dumps(out))
+"""
+
+
+def run_in_fresh_kernel(code: str, timeout: float = 900) -> str:
+    from jupyter_client.manager import start_new_kernel
+
+    km, kc = start_new_kernel(kernel_name="python3")
+    chunks: list[str] = []
+    try:
+        def keep(msg):
+            if msg["msg_type"] == "stream" and msg["content"]["name"] == "stdout":
+                chunks.append(msg["content"]["text"])
+            elif msg["msg_type"] == "error":
+                raise RuntimeError("\n".join(msg["content"]["traceback"]))
+        kc.execute_interactive(code, timeout=timeout, output_hook=keep)
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)
+    return "".join(chunks)
+
+
+def bench_kernel(reps: int) -> list[dict]:
+    text = run_in_fresh_kernel(KERNEL_CODE.replace("__REPS__", str(reps)))
+    line = next(line for line in text.splitlines() if line.startswith("RESULT "))
+    rows = []
+    for r in json.loads(line[len("RESULT "):]):
+        rows.append({**r, "fast_p50": p50(r["fast"]), "fast_p95": p95(r["fast"]), "naive_p50": p50(r["naive"]),
+                     "naive_p95": p95(r["naive"]), "speedup": p50(r["naive"]) / p50(r["fast"])})
+    return rows
+
+
+# --- 2. browser ------------------------------------------------------------------------------------
+
+def notebook(*cells: str) -> str:
+    return json.dumps({
+        "cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": c}
+                  for c in cells],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+        "nbformat": 4, "nbformat_minor": 5})
+
+
+NAIVE_INTERACT = notebook(r"""
+%matplotlib inline
+import matplotlib.pyplot as plt
+import numpy as np
+from ipywidgets import IntSlider, interact
+
+import posenc
+from posenc.plotting import plot_table
+
+table = posenc.sinusoidal(24, 48)
+slider = IntSlider(value=0, min=0, max=23, description="position")
+slider.add_class("posenc-main")
+
+@interact(position=slider)
+def show(position):
+    # the naive pattern: a new figure for every move of the slider
+    fig, (ax_t, ax_w) = plt.subplots(2, 1, figsize=(7.2, 5.2), dpi=90, layout="constrained",
+                                     height_ratios=[1.35, 1])
+    plot_table(ax_t, table, title="Sinusoidal table: 24 positions x 48 dimensions")
+    ax_t.add_patch(plt.Rectangle((-0.5, position - 0.5), 48, 1, fill=False, ec="black", lw=2.2))
+    xs = np.linspace(0, 23, 300)
+    ax_w.plot(xs, np.sin(xs), "--", color="0.55")
+    ax_w.plot(np.arange(24), table[:, 0], "o", color="#2166ac", ms=4)
+    ax_w.plot([position], [table[position, 0]], "o", ms=10, mfc="none", mec="#b2182b", mew=2)
+    ax_w.set_title(f"value at position {position}: {table[position, 0]:.3f}")
+    ax_w.set_xlabel("position"); ax_w.set_ylabel("value")
+    plt.show()
+""")
+
+TRANSPORT_FLOOR = notebook(r"""
+from ipywidgets import HTML, IntSlider, VBox
+
+slider = IntSlider(value=0, min=0, max=23, description="position")
+slider.add_class("posenc-main")
+label = HTML("position 0")
+label.add_class("posenc-readout")
+slider.observe(lambda change: setattr(label, "value", f"position {change['new']}"), names="value")
+VBox([slider, label])
+""")
+
+JS_PROBE = r"""
+(mode) => {
+  const main = document.querySelector('.jp-Notebook .posenc-main');
+  const cell = main.closest('.jp-Cell');
+  const read = () => {
+    if (mode === 'text') { const r = cell.querySelector('.posenc-readout'); return r ? r.innerText : null; }
+    const img = cell.querySelector('.jp-OutputArea-output img'); return img ? img.src : null;
+  };
+  window.__lat = []; window.__key = null;
+  let last = read();
+  document.addEventListener('keydown', () => { window.__key = performance.now(); }, true);
+  new MutationObserver(() => {
+    const now = read();
+    if (window.__key !== null && now !== null && now !== last) {
+      last = now; const t0 = window.__key; window.__key = null;
+      requestAnimationFrame(() => window.__lat.push(performance.now() - t0));
+    }
+  }).observe(cell, {subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['src']});
+}
+"""
+
+
+def key_latencies(page, reps: int, mode: str) -> list[float]:
+    page.evaluate(JS_PROBE, mode)
+    handle = page.locator(".jp-Notebook .posenc-main .noUi-handle").first
+    handle.scroll_into_view_if_needed()
+    handle.focus()
+    key = "ArrowRight"
+    for i in range(reps + 2):
+        now = float(handle.get_attribute("aria-valuenow"))
+        if now >= float(handle.get_attribute("aria-valuemax")):
+            key = "ArrowLeft"
+        elif now <= float(handle.get_attribute("aria-valuemin")):
+            key = "ArrowRight"
+        count = page.evaluate("window.__lat.length")
+        page.keyboard.press(key)
+        wait_for(lambda: page.evaluate("window.__lat.length") > count, 20, "the picture to change")
+        time.sleep(0.15)  # a learner's pace: let the kernel go idle between presses
+    return page.evaluate("window.__lat")[2:]  # the first presses warm the kernel's caches
+
+
+def bench_browser(reps: int) -> list[dict]:
+    reason = missing_browser_reason()
+    if reason:
+        print(f"browser benchmark skipped: {reason}")
+        return []
+    extra = {"zz_naive_interact.ipynb": NAIVE_INTERACT, "zz_transport_floor.ipynb": TRANSPORT_FLOOR}
+    lessons = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+    runs = [("naive interact (baseline)", "zz_naive_interact.ipynb", "img"),
+            ("transport floor: text label only", "zz_transport_floor.ipynb", "text")]
+    runs += [(f"lesson {name[:2]} main slider", name, "img") for name in lessons]
+    rows = []
+    with lab_server(ROOT / "notebooks", extra_files=extra) as server, open_browser() as browser:
+        for label, name, mode in runs:
+            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+            open_notebook(page, server, name)
+            clear_outputs(page)
+            run_all_cells(page)
+            lat = key_latencies(page, reps, mode)
+            rows.append({"what": label, "latencies": lat, "p50": p50(lat), "p95": p95(lat)})
+            page.context.close()
+    return rows
+
+
+# --- 3. lessons ------------------------------------------------------------------------------------
+
+FLOOR = notebook("%matplotlib inline\nimport numpy as np\nimport matplotlib.pyplot as plt\nimport ipywidgets\n"
+                 "fig, ax = plt.subplots()\nax.plot(np.arange(10))\nplt.show()")
+
+
+def execute_seconds(nb_text: str, cwd: Path) -> float:
+    import nbformat
+    from nbclient import NotebookClient
+
+    nb = nbformat.reads(nb_text, as_version=4)
+    t0 = time.perf_counter()
+    NotebookClient(nb, kernel_name="python3", timeout=300, resources={"metadata": {"path": str(cwd)}},
+                   store_widget_state=True).execute()
+    return time.perf_counter() - t0
+
+
+def bench_lessons(reps: int) -> list[dict]:
+    paths = sorted((ROOT / "notebooks").glob("*.ipynb"))
+    samples = {"floor": []} | {p.name: [] for p in paths}
+    with tempfile.TemporaryDirectory() as tmp:
+        for _ in range(reps):  # interleaved, so that load on the machine hits all alike
+            samples["floor"].append(execute_seconds(FLOOR, Path(tmp)))
+            for p in paths:
+                samples[p.name].append(execute_seconds(p.read_text(encoding="utf-8"), p.parent))
+    floor = p50(samples["floor"])
+    return [{"what": k, "p50": p50(v), "p95": p95(v), "ratio": p50(v) / floor, "total": sum(v) / len(v)}
+            for k, v in samples.items()]
+
+
+# --- report ------------------------------------------------------------------------------------------
+
+def report(kernel, browser, lessons) -> str:
+    lines = []
+    if kernel:
+        lines += ["### In the kernel: one slider move", "",
+                  "| builder | control | update p50 ms | p95 ms | naive re-create p50 ms | p95 ms | speed-up (p50) |",
+                  "|---|---|---|---|---|---|---|"]
+        lines += [f"| {r['builder']} | {r['control']} | {r['fast_p50']:.1f} | {r['fast_p95']:.1f} | "
+                  f"{r['naive_p50']:.0f} | {r['naive_p95']:.0f} | {r['speedup']:.1f}x |" for r in kernel]
+        lines += ["", f"Target: at least 8x. Smallest speed-up: {min(r['speedup'] for r in kernel):.1f}x.", ""]
+    if browser:
+        naive = next(r for r in browser if r["what"].startswith("naive"))
+        lines += ["### In the browser: key press to new picture", "",
+                  "| slider | p50 ms | p95 ms | p50 / naive p50 |", "|---|---|---|---|"]
+        lines += [f"| {r['what']} | {r['p50']:.0f} | {r['p95']:.0f} | {r['p50'] / naive['p50']:.2f} |" for r in browser]
+        lines += ["", "Targets: p50 at most a third of the naive pattern's and within 150 ms; p95 within 250 ms.", ""]
+    if lessons:
+        series = sum(r["total"] for r in lessons if r["what"] != "floor")
+        lines += ["### Lessons executed in a fresh kernel", "",
+                  "| notebook | p50 s | p95 s | p50 / floor p50 |", "|---|---|---|---|"]
+        lines += [f"| {r['what']} | {r['p50']:.2f} | {r['p95']:.2f} | {r['ratio']:.2f} |" for r in lessons]
+        lines += ["", f"Whole series (mean run of each lesson, added up): {series:.1f} s. "
+                  "Targets: each lesson within 1.5x the floor; the series under 2 minutes.", ""]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", choices=["kernel", "browser", "lessons"])
+    parser.add_argument("--reps", type=int, default=20)
+    parser.add_argument("--markdown", type=Path, help="also write the tables to this file")
+    args = parser.parse_args()
+    kernel = bench_kernel(args.reps) if args.only in (None, "kernel") else []
+    browser = bench_browser(args.reps) if args.only in (None, "browser") else []
+    lessons = bench_lessons(args.reps) if args.only in (None, "lessons") else []
+    text = report(kernel, browser, lessons)
+    print(text)
+    if args.markdown:
+        args.markdown.write_text(text + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
