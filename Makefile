@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 PY     := $(BIN)/python
 
-.PHONY: lab test test-fast notebooks bench clean-venv
+.PHONY: lab test test-fast notebooks bench check-envs clean-venv
 
 ## lab: create .venv, install the course and open it in JupyterLab
 lab: $(VENV)/.course
@@ -16,7 +16,7 @@ test: $(VENV)/.tests
 
 ## test-fast: everything but the notebooks and the browser
 test-fast: $(VENV)/.tests
-	$(PY) -m pytest tests posenc -p no:nbval -m "not browser"
+	$(PY) -m pytest tests posenc -m "not browser"
 
 ## notebooks: re-execute every lesson from a fresh kernel, in place, storing widget state
 notebooks: $(VENV)/.tests
@@ -26,6 +26,10 @@ notebooks: $(VENV)/.tests
 bench: $(VENV)/.tests
 	$(PY) benchmarks/bench_maths.py
 	$(PY) benchmarks/bench_widgets.py
+
+## check-envs: run the course in fresh environments: oldest allowed versions, and binder/ alone
+check-envs:
+	tools/check_fresh_envs.sh
 
 $(VENV)/.course: requirements.txt pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "Python 3.10 or newer is needed; found " + sys.version.split()[0])'
