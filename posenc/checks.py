@@ -85,6 +85,16 @@ def _as_array(value: object, name: str) -> tuple[np.ndarray | None, CheckResult 
     return arr, None
 
 
+def _array_from(fn: Callable, name: str, *args, first_of_tuple: bool = False):
+    """Run the learner's function and turn its result into a float array, or into a verdict."""
+    value, verdict = _call(fn, name, *args)
+    if verdict is not None:
+        return None, verdict
+    if first_of_tuple and isinstance(value, tuple):
+        value = value[0]
+    return _as_array(value, name)
+
+
 def _name_of(fn: Callable) -> str:
     return getattr(fn, "__name__", "your function")
 
@@ -111,10 +121,7 @@ def check_positions_column(fn: Callable[[int], np.ndarray]) -> CheckResult:
     """
     name = _name_of(fn)
     for seq_len in (1, 5, 12):
-        value, verdict = _call(fn, name, seq_len)
-        if verdict is not None:
-            return verdict
-        got, verdict = _as_array(value, name)
+        got, verdict = _array_from(fn, name, seq_len)
         if verdict is not None:
             return verdict
         expected = np.arange(seq_len, dtype=float)[:, None]
@@ -150,12 +157,7 @@ def check_attention(fn: Callable) -> CheckResult:
         "more keys than queries": (rng.normal(size=(3, 6)), rng.normal(size=(7, 6)), rng.normal(size=(7, 2))),
     }
     for label, (q, k, v) in cases.items():
-        value, verdict = _call(fn, name, q, k, v)
-        if verdict is not None:
-            return verdict
-        if isinstance(value, tuple):
-            value = value[0]
-        got, verdict = _as_array(value, name)
+        got, verdict = _array_from(fn, name, q, k, v, first_of_tuple=True)
         if verdict is not None:
             return verdict
         expected, weights = attention(q, k, v)
@@ -273,10 +275,7 @@ def check_sinusoidal(fn: Callable[[int, int], np.ndarray]) -> CheckResult:
     name = _name_of(fn)
     shapes = [(8, 6), (1, 4), (6, 2), (3, 128)]
     for seq_len, d_model in shapes:
-        value, verdict = _call(fn, name, seq_len, d_model)
-        if verdict is not None:
-            return verdict
-        got, verdict = _as_array(value, name)
+        got, verdict = _array_from(fn, name, seq_len, d_model)
         if verdict is not None:
             return verdict
         expected = sinusoidal(seq_len, d_model)
@@ -342,10 +341,7 @@ def check_offset_rotation(fn: Callable[[int, int], np.ndarray]) -> CheckResult:
     """
     name = _name_of(fn)
     for k, d_model in [(1, 2), (3, 8), (-2, 6), (0, 4)]:
-        value, verdict = _call(fn, name, k, d_model)
-        if verdict is not None:
-            return verdict
-        got, verdict = _as_array(value, name)
+        got, verdict = _array_from(fn, name, k, d_model)
         if verdict is not None:
             return verdict
         expected = offset_rotation(k, d_model)

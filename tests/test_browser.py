@@ -22,8 +22,8 @@ pytestmark = [pytest.mark.browser,
 def notebook(*cells):
     """A minimal notebook (JSON text) with the given code cells."""
     return json.dumps({
-        "cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": src}
-                  for src in cells],
+        "cells": [{"id": f"cell-{i}", "cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": src}
+                  for i, src in enumerate(cells)],
         "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
         "nbformat": 4, "nbformat_minor": 5,
     })

@@ -24,12 +24,17 @@ def sentence():
 
 
 class TestLiveFigure:
-    def test_blitted_frame_equals_a_full_redraw(self):
-        explorer = widgets.table_explorer(24, 48)
-        explorer.position.value = 17
-        explorer.dimension.value = 9
+    @pytest.mark.parametrize("build, moves", [
+        (lambda: widgets.table_explorer(24, 48), [("dimension", 9), ("position", 17), ("position", 3)]),
+        (lambda: widgets.clock_explorer(16), [("position", 40), ("base", 100.0), ("position", 41), ("position", 42)]),
+    ])
+    def test_blitted_frame_equals_a_full_redraw(self, build, moves):
+        explorer = build()
+        for name, value in moves:
+            getattr(explorer, name).value = value
         fast = pixels(explorer.png)
-        for artist in explorer._live.dynamic + explorer._live.slow:
+        live = explorer._live
+        for artist in live.dynamic + live.slow + live.sprites:
             artist.set_animated(False)
         explorer.figure.canvas.draw()
         full = np.asarray(explorer.figure.canvas.buffer_rgba())[..., :3]
@@ -148,3 +153,9 @@ class TestPanel:
                          widgets.offset_explorer()):
             assert "posenc-main" in explorer.main._dom_classes
             assert "posenc-readout" in explorer.readout._dom_classes
+
+
+class TestPngBytes:
+    def test_round_trips_through_a_real_png_decoder(self):
+        rgb = np.random.default_rng(0).integers(0, 256, size=(37, 53, 3), dtype=np.uint8)
+        assert np.array_equal(pixels(widgets.png_bytes(rgb)), rgb)

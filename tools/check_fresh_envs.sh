@@ -4,7 +4,9 @@
 #           constraints): unit tests, doctests and every notebook under nbval.
 #   binder: only what Binder installs (binder/requirements.txt, then binder/postBuild):
 #           posenc imports and lesson 00 executes from a fresh kernel.
-# Usage: tools/check_fresh_envs.sh [floors|binder]...   (both by default)
+#   repo2docker: the build Binder would do, as printed by `repo2docker --no-build --debug`
+#           (no Docker needed): Python 3.11, binder/requirements.txt, then binder/postBuild.
+# Usage: tools/check_fresh_envs.sh [floors|binder|repo2docker]...   (all by default)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-python3}
@@ -41,6 +43,18 @@ print("lesson 00 executed in the Binder environment: 1 passed, 0 failed")
 PY
 }
 
+repo2docker() {
+    echo "== repo2docker: what Binder would build"
+    "$PYTHON" -m venv "$work/r2d"
+    "$work/r2d/bin/python" -m pip install --quiet jupyter-repo2docker
+    git clone --quiet . "$work/clone"
+    (cd "$work/clone" && "$work/r2d/bin/repo2docker" --no-build --debug . >"$work/r2d.txt" 2>&1)
+    for expected in 'python=3.11' 'pip install --no-cache-dir -r "binder/requirements.txt"' './binder/postBuild'; do
+        grep -qF -- "$expected" "$work/r2d.txt" || { echo "repo2docker's build lacks: $expected"; exit 1; }
+    done
+    echo "repo2docker would build Python 3.11, install binder/requirements.txt and run binder/postBuild"
+}
+
 steps=("$@")
-[ ${#steps[@]} -gt 0 ] || steps=(floors binder)
+[ ${#steps[@]} -gt 0 ] || steps=(floors binder repo2docker)
 for step in "${steps[@]}"; do "$step"; done
