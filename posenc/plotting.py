@@ -22,7 +22,8 @@ __all__ = [
     "new_figure",
     "plot_table",
     "plot_matrix",
-    "plot_clock_face",
+    "plot_clock_faces",
+    "set_clock_hands",
     "plot_similarity",
     "plot_binary_and_sinusoidal",
 ]
@@ -115,27 +116,45 @@ def _ink(value: float, vmin: float, vmax: float) -> str:
     return "black" if (value - vmin) / (vmax - vmin + 1e-12) > 0.55 else "white"
 
 
-def plot_clock_face(ax: Axes, center: tuple[float, float] = (0.0, 0.0)) -> tuple[Circle, Line2D, Line2D]:
-    """A unit circle at `center` with one hand from its centre. Returns (circle, hand, tip).
+def plot_clock_faces(ax: Axes, centres: list[tuple[float, float]]) -> tuple[list[Circle], Line2D, Line2D]:
+    """Unit circles at `centres`, each with a hand pointing up. Returns (circles, hands, tips).
 
-    The hand of pair ``i`` points at ``(sin(pos w_i), cos(pos w_i))``: straight up at
-    position 0, turning clockwise as the position grows, like a real clock. Several
-    faces can share one axes (cheaper to lay out than one axes each); the caller sets
-    the limits and ``ax.set_aspect("equal")``.
+    All hands are one line (segments separated by NaN) and all tips one set of markers,
+    so that moving every hand redraws two artists, not two per face. Set them with
+    :func:`set_clock_hands`. The caller sets the limits and ``ax.set_aspect("equal")``.
 
     Examples
     --------
     >>> fig, ax = new_figure(2, 2)
-    >>> circle, hand, tip = plot_clock_face(ax, center=(3.0, 0.0))
-    >>> hand.get_xydata().tolist()
-    [[3.0, 0.0], [3.0, 1.0]]
+    >>> circles, hands, tips = plot_clock_faces(ax, [(0.0, 0.0), (3.0, 0.0)])
+    >>> tips.get_xydata().tolist()
+    [[0.0, 1.0], [3.0, 1.0]]
     """
-    cx, cy = center
-    circle = Circle((cx, cy), 1.0, fill=False, color="0.4", lw=1.2)
-    ax.add_patch(circle)
-    (hand,) = ax.plot([cx, cx], [cy, cy + 1], color="black", lw=2.2, solid_capstyle="round")
-    (tip,) = ax.plot([cx], [cy + 1], "o", color="#d6604d", ms=5)
-    return circle, hand, tip
+    circles = [ax.add_patch(Circle(centre, 1.0, fill=False, color="0.4", lw=1.2)) for centre in centres]
+    (hands,) = ax.plot([], [], color="black", lw=2.2, solid_capstyle="round")
+    (tips,) = ax.plot([], [], "o", color="#d6604d", ms=5)
+    set_clock_hands(hands, tips, centres, np.zeros(len(centres)))
+    return circles, hands, tips
+
+
+def set_clock_hands(hands: Line2D, tips: Line2D, centres, angles: np.ndarray) -> None:
+    """Point the hand at each of the first ``len(angles)`` centres at ``(sin a, cos a)``.
+
+    Angle 0 points straight up; angles grow clockwise, like a clock.
+
+    Examples
+    --------
+    >>> fig, ax = new_figure(2, 2)
+    >>> circles, hands, tips = plot_clock_faces(ax, [(0.0, 0.0), (3.0, 0.0)])
+    >>> set_clock_hands(hands, tips, [(0.0, 0.0), (3.0, 0.0)], np.array([np.pi / 2]))
+    >>> tips.get_xydata().round(6).tolist()  # only the first face has a hand now
+    [[1.0, 0.0]]
+    """
+    cx, cy = np.asarray(centres, dtype=float)[: len(angles)].T  # (n,) each
+    tx, ty = cx + np.sin(angles), cy + np.cos(angles)  # (n,) each
+    nan = np.full_like(cx, np.nan)
+    hands.set_data(np.column_stack([cx, tx, nan]).ravel(), np.column_stack([cy, ty, nan]).ravel())
+    tips.set_data(tx, ty)
 
 
 def plot_similarity(ax: Axes, table: np.ndarray, *, title: str = "") -> AxesImage:
@@ -163,8 +182,11 @@ def plot_similarity(ax: Axes, table: np.ndarray, *, title: str = "") -> AxesImag
     return im
 
 
-def plot_binary_and_sinusoidal(ax_bits: Axes, ax_waves: Axes, seq_len: int = 16, d_model: int = 8) -> None:
+def plot_binary_and_sinusoidal(ax_bits: Axes, ax_waves: Axes, seq_len: int = 16, d_model: int = 8,
+                               base: float = 10_000.0) -> None:
     """Binary digits of 0..seq_len-1 next to the sine columns of the sinusoidal table.
+
+    A small `base` (say 100) lets the slow columns visibly move within a few positions.
 
     Examples
     --------
@@ -185,9 +207,9 @@ def plot_binary_and_sinusoidal(ax_bits: Axes, ax_waves: Axes, seq_len: int = 16,
     ax_bits.set_xticks(range(n_bits))
     ax_bits.set_yticks(range(0, seq_len, 4))
     ax_waves.set_yticks(range(0, seq_len, 4))
-    sines = sinusoidal(seq_len, d_model)[:, 0::2]  # (seq_len, d_model // 2)
+    sines = sinusoidal(seq_len, d_model, base=base)[:, 0::2]  # (seq_len, d_model // 2)
     ax_waves.imshow(sines, aspect="auto", cmap=DIVERGING, vmin=-1, vmax=1, interpolation="nearest")
-    ax_waves.set_title("sinusoidal: sine columns")
+    ax_waves.set_title(f"sinusoidal: sine columns (base {base:g})")
     ax_waves.set_xlabel("pair i (0 = fastest)")
     ax_waves.set_ylabel("position")
     ax_waves.set_xticks(range(d_model // 2))

@@ -31,7 +31,8 @@ from matplotlib.patches import Rectangle
 from matplotlib.transforms import Bbox
 
 from posenc.attention import attention
-from posenc.plotting import DIVERGING, SEQUENTIAL, new_figure, plot_clock_face, plot_matrix, plot_table
+from posenc.plotting import (DIVERGING, SEQUENTIAL, new_figure, plot_clock_faces, plot_matrix, plot_table,
+                             set_clock_hands)
 from posenc.sinusoidal import frequencies, offset_rotation, sinusoidal, wavelengths
 
 __all__ = [
@@ -271,7 +272,7 @@ class _EnvironmentCheck(Explorer):
         ax.set_xlabel("time t")
         ax.set_ylabel("value")
         self.title = ax.set_title(" ")
-        return fig, [self.line, self.title], [], []
+        return fig, [self.line], [], [self.title]
 
     def _redraw(self) -> str:
         n = self.cycles.value
@@ -501,25 +502,17 @@ class _ClockExplorer(Explorer):
         super().__init__([self.position, self.d_model, self.base], self.position)
 
     def _build_figure(self):
-        fig, ax = new_figure(8.0, 4.6, rects=[[0.01, 0.0, 0.98, 0.93]])
-        self.faces, self.centres = [], []
-        dynamic, slow, sprites = [], [], []
-        for i in range(self.max_pairs):
-            cx, cy = 2.7 * (i % 4), -3.4 * (i // 4)  # two rows of four faces
-            circle, hand, tip = plot_clock_face(ax, center=(cx, cy))
-            label = ax.text(cx, cy + 1.35, "", ha="center", va="center", fontsize=9)
-            turns = ax.text(cx, cy - 1.35, "", ha="center", va="center", fontsize=9)
-            self.faces.append((circle, hand, tip, label, turns))
-            self.centres.append((cx, cy))
-            slow.append(circle)  # shown or hidden with d_model
-            dynamic += [hand, tip]  # turn with the position
-            sprites += [label, turns]  # strings that recur: slow pairs keep their count for many positions
+        fig, ax = new_figure(8.0, 4.2, rects=[[0.01, 0.0, 0.98, 0.92]])
+        self.centres = [(2.7 * (i % 4), -3.2 * (i // 4)) for i in range(self.max_pairs)]  # two rows of four
+        self.circles, self.hands, self.tips = plot_clock_faces(ax, self.centres)
+        self.labels = [ax.text(cx, cy + 1.35, "", ha="center", va="center", fontsize=9) for cx, cy in self.centres]
         ax.set_xlim(-1.35, 2.7 * 3 + 1.35)
-        ax.set_ylim(-3.4 - 1.6, 1.6)
+        ax.set_ylim(-3.2 - 1.2, 1.6)
         ax.set_aspect("equal")
         ax.set_axis_off()
         self.title = ax.set_title("position 0", fontsize=12)
-        return fig, dynamic, slow, [*sprites, self.title]
+        # circles come and go with d_model; the labels' strings recur, so they are cached sprites
+        return fig, [self.hands, self.tips], self.circles, [*self.labels, self.title]
 
     def _slow_key(self) -> object:
         return self.d_model.value, self.base.value
@@ -528,21 +521,15 @@ class _ClockExplorer(Explorer):
         p, d, base = self.position.value, self.d_model.value, self.base.value
         freqs, waves = frequencies(d, base=base), wavelengths(d, base=base)
         turns = p * freqs / (2 * np.pi)  # (d // 2,)
-        for i, (circle, hand, tip, label, count) in enumerate(self.faces):
-            visible = i < freqs.size
-            for artist in (circle, hand, tip, label, count):
-                artist.set_visible(visible)
-            if visible:
-                angle = p * freqs[i]
-                cx, cy = self.centres[i]
-                hand.set_data([cx, cx + np.sin(angle)], [cy, cy + np.cos(angle)])
-                tip.set_data([cx + np.sin(angle)], [cy + np.cos(angle)])
+        set_clock_hands(self.hands, self.tips, self.centres, p * freqs)
+        for i, (circle, label) in enumerate(zip(self.circles, self.labels)):
+            circle.set_visible(i < freqs.size)
+            label.set_visible(i < freqs.size)
+            if i < freqs.size:
                 label.set_text(f"pair {i} · λ {_length(waves[i])}")
-                count.set_text(f"{turns[i]:.2f} turns")
         self.title.set_text(f"position {p}")
-        slowest = freqs.size - 1
-        return (f"position <b>{p}</b> · d_model {d} · base {base:,.0f} · pair 0 has turned {turns[0]:.2f} times, "
-                f"pair {slowest} (slowest) {turns[slowest]:.4f} times")
+        counts = " · ".join(f"{t:.2f}" for t in turns)
+        return (f"position <b>{p}</b> · d_model {d} · base {base:,.0f} · turns made by each pair: {counts}")
 
 
 def _length(value: float) -> str:
@@ -565,8 +552,10 @@ def clock_explorer(d_model: int = 16, *, base: float = 10_000.0, max_position: i
     --------
     >>> explorer = clock_explorer(16)
     >>> explorer.position.value = 13
-    >>> explorer.faces[0][2].get_xydata()[0].round(3).tolist()  # pair 0's hand tip, face centred at (0, 0)
+    >>> explorer.tips.get_xydata()[0].round(3).tolist()  # pair 0's hand tip; its face is centred at (0, 0)
     [0.42, 0.907]
+    >>> explorer.state.split("each pair: ")[1]
+    '2.07 · 0.65 · 0.21 · 0.07 · 0.02 · 0.01 · 0.00 · 0.00'
     """
     return _ClockExplorer(d_model, base, max_position, position)
 

@@ -111,21 +111,24 @@ class TestClockExplorer:
     def test_hands_point_at_sin_cos_of_the_angle(self):
         explorer = widgets.clock_explorer(16)
         explorer.position.value = 13
-        freqs = posenc.frequencies(16)
-        for i, (_, hand, _, _, _) in enumerate(explorer.faces):
-            (cx, cy), (x, y) = hand.get_xydata()
-            assert np.allclose([x - cx, y - cy], [np.sin(13 * freqs[i]), np.cos(13 * freqs[i])])
+        angles = 13 * posenc.frequencies(16)
+        centres = np.array(explorer.centres)
+        assert np.allclose(explorer.tips.get_xydata() - centres, np.column_stack([np.sin(angles), np.cos(angles)]))
+        segments = explorer.hands.get_xydata().reshape(-1, 3, 2)  # (centre, tip, NaN) per face
+        assert np.allclose(segments[:, 0], centres) and np.allclose(segments[:, 1], explorer.tips.get_xydata())
 
     def test_d_model_sets_how_many_clocks_show(self):
         explorer = widgets.clock_explorer(16)
         explorer.d_model.value = 6
-        assert [face[0].get_visible() for face in explorer.faces] == [True] * 3 + [False] * 5
+        assert [c.get_visible() for c in explorer.circles] == [True] * 3 + [False] * 5
+        assert len(explorer.tips.get_xydata()) == 3
 
     def test_base_changes_the_speeds(self):
         explorer = widgets.clock_explorer(16, position=10)
         explorer.base.value = 10.0
-        (cx, cy), (x, y) = explorer.faces[1][1].get_xydata()
-        assert np.allclose([x - cx, y - cy], [np.sin(10 * 10 ** (-2 / 16)), np.cos(10 * 10 ** (-2 / 16))])
+        tip = explorer.tips.get_xydata()[1] - explorer.centres[1]
+        assert np.allclose(tip, [np.sin(10 * 10 ** (-2 / 16)), np.cos(10 * 10 ** (-2 / 16))])
+        assert explorer.labels[1].get_text() == f"pair 1 · λ {2 * np.pi * 10 ** (2 / 16):.3g}"
 
 
 class TestOffsetExplorer:
