@@ -81,10 +81,15 @@ def plot_table(ax: Axes, table: np.ndarray, *, title: str = "", vmin: float = -1
     if title:
         ax.set_title(title)
     if colorbar is True:
-        ax.figure.colorbar(im, ax=ax, fraction=0.04, pad=0.01, label="value")
+        ax.figure.colorbar(im, ax=ax, fraction=0.04, pad=0.01, label="value", ticks=_bar_ticks(vmin, vmax))
     elif colorbar:  # an Axes to draw the colour bar in
-        ax.figure.colorbar(im, cax=colorbar, label="value")
+        ax.figure.colorbar(im, cax=colorbar, label="value", ticks=_bar_ticks(vmin, vmax))
     return im
+
+
+def _bar_ticks(vmin: float, vmax: float) -> np.ndarray:
+    """Five colour-bar ticks: fixed ticks draw faster than a tick locator's and read as well."""
+    return np.linspace(vmin, vmax, 5)
 
 
 def plot_matrix(ax: Axes, matrix: np.ndarray, row_labels, col_labels, *, cmap: str = SEQUENTIAL,
@@ -173,12 +178,12 @@ def plot_similarity(ax: Axes, table: np.ndarray, *, title: str = "") -> AxesImag
     im = ax.imshow(sim, cmap=DIVERGING, vmin=-1, vmax=1, interpolation="nearest")
     ax.set_xlabel("position q")
     ax.set_ylabel("position p")
-    ticks = np.linspace(0, sim.shape[0] - 1, 5).round().astype(int)  # fixed ticks: cheaper than a locator
+    ticks = np.arange(0, sim.shape[0], max(1, sim.shape[0] // 4))  # fixed ticks: cheaper than a locator
     ax.set_xticks(ticks)
     ax.set_yticks(ticks)
     if title:
         ax.set_title(title)
-    ax.figure.colorbar(im, ax=ax, fraction=0.045, pad=0.02, label="cosine similarity")
+    ax.figure.colorbar(im, ax=ax, fraction=0.045, pad=0.02, label="cosine similarity", ticks=_bar_ticks(-1, 1))
     return im
 
 

@@ -348,7 +348,7 @@ class _OrderExplorer(Explorer):
         ax_o.tick_params(axis="y", labelcolor="none", length=0)
         ax_o.set_xlabel("output dimension")
         ax_o.set_title("output per word; below the line, the pooled sentence vectors", fontsize=10)
-        fig.colorbar(self.out_im, cax=cax, label="value")
+        fig.colorbar(self.out_im, cax=cax, label="value", ticks=np.linspace(-vr, vr, 5))
         self.out_labels = [ax_o.text(-0.65, i, "", ha="right", va="center", fontsize=9) for i in range(n + 2)]
         dynamic = [self.weights_im, *self.weight_texts, *self.row_labels, *self.col_labels, self.out_im,
                    *self.out_labels]
@@ -573,13 +573,16 @@ class _OffsetExplorer(Explorer):
                                                              [0.53, 0.15, 0.45, 0.74]])
         self.matrix_im = ax_m.imshow(np.eye(d), cmap=DIVERGING, vmin=-1, vmax=1, interpolation="nearest",
                                      aspect="auto")
-        fig.colorbar(self.matrix_im, cax=cax)
+        fig.colorbar(self.matrix_im, cax=cax, ticks=[-1, -0.5, 0, 0.5, 1])
+        ax_m.set_xticks(range(0, d, 2))
+        ax_m.set_yticks(range(0, d, 2))
         ax_m.set_xlabel("input dimension")
         ax_m.set_ylabel("output dimension")
         self.matrix_title = ax_m.set_title(" ")
         (self.dots,) = ax_d.plot([], [], "o-", color="#2166ac", ms=3, lw=1)
         ax_d.set_xlim(-0.5, seq_len - 0.5)
         ax_d.set_ylim(-d / 2 - 0.4, d / 2 + 0.4)
+        ax_d.set_yticks(np.linspace(-d / 2, d / 2, 5))
         ax_d.axhline(0, color="0.7", lw=0.8)
         ax_d.set_xlabel("position p")
         ax_d.set_ylabel("PE[p] · PE[p + k]")
