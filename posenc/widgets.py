@@ -310,6 +310,7 @@ class _OrderExplorer(Explorer):
         self.projections = projections or (np.eye(d), np.eye(d), np.eye(d))
         self.value_range = value_range
         self.orders = list(itertools.permutations(range(n)))
+        self._reference: dict[bool, np.ndarray] = {}
         labels = [" ".join(self.words[i] for i in order) for order in self.orders]
         self.order = ipywidgets.SelectionSlider(options=labels, value=labels[0], description="order",
                                                 layout=ipywidgets.Layout(width="420px"))
@@ -358,8 +359,10 @@ class _OrderExplorer(Explorer):
         index = self.order.index
         order = self.orders[index]
         output, weights = self._forward(order)
-        ref_output, _ = self._forward(self.orders[0])
-        pooled, ref_pooled = output.mean(axis=0), ref_output.mean(axis=0)  # (d_v,) each
+        with_positions = self.positions.value
+        if with_positions not in self._reference:  # the reference order's pooled vector, once per setting
+            self._reference[with_positions] = self._forward(self.orders[0])[0].mean(axis=0)
+        pooled, ref_pooled = output.mean(axis=0), self._reference[with_positions]  # (d_v,) each
         words = [self.words[i] for i in order]
         self.weights_im.set_data(weights)
         for text, value in zip(self.weight_texts, weights.ravel()):
