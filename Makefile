@@ -8,7 +8,7 @@ PY     := $(BIN)/python
 
 ## lab: create .venv, install the course and open it in JupyterLab
 lab: $(VENV)/.course
-	$(BIN)/jupyter lab notebooks/00_start_here.ipynb
+	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/00_start_here.ipynb
 
 ## test: the whole test suite (maths, doctests, checkers, widgets, notebooks with nbval, browser)
 test: $(VENV)/.tests
