@@ -418,7 +418,7 @@ def quiz(question_id: str):
     Examples
     --------
     >>> w = quiz("02-fastest")
-    >>> w.choices.value = w.choices.options[0][1]
+    >>> w.choices.value = "a"
     >>> w.check.click()
     >>> w.feedback.value.startswith("<b>Correct (a)")
     True
@@ -428,9 +428,11 @@ def quiz(question_id: str):
     from posenc.widgets import Panel
 
     q = _question(question_id, "mcq")
-    prompt = ipywidgets.HTML(f"<b>Quiz.</b> {html.escape(q['prompt'])}")
-    choices = ipywidgets.RadioButtons(options=[(f"{o['key']}. {o['text']}", o["key"]) for o in q["options"]],
-                                      value=None, layout=ipywidgets.Layout(width="auto"))
+    # The options' text goes in the HTML (it wraps); the radio buttons carry only the letters,
+    # since a long radio label does not wrap and overlaps the next one.
+    prompt = ipywidgets.HTML(_static_mcq_html(q))
+    choices = ipywidgets.RadioButtons(options=[o["key"] for o in q["options"]], value=None,
+                                      description="Your answer:", style={"description_width": "initial"})
     check = ipywidgets.Button(description="Check my answer", button_style="info")
     feedback = ipywidgets.HTML()
     feedback.add_class("posenc-feedback")
@@ -471,7 +473,7 @@ def recall(question_id: str):
     prompt = ipywidgets.HTML(f"<b>Recall.</b> {html.escape(q['prompt'])}")
     notes = ipywidgets.Textarea(placeholder="Your answer, in your own words (not checked)",
                                 layout=ipywidgets.Layout(width="90%", height="4em"))
-    reveal = ipywidgets.Button(description="Reveal the model answer")
+    reveal = ipywidgets.Button(description="Reveal the model answer", layout=ipywidgets.Layout(width="auto"))
     model = ipywidgets.HTML(f"<b>Model answer.</b> {html.escape(q['answer'])}",
                             layout=ipywidgets.Layout(display="none"))
 
