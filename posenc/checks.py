@@ -95,6 +95,12 @@ def _array_from(fn: Callable, name: str, *args, first_of_tuple: bool = False):
     return _as_array(value, name)
 
 
+def _first_mismatch(got: np.ndarray, expected: np.ndarray) -> tuple[int, int] | None:
+    """(row, column) of the first cell that differs by more than 1e-6, or None if none does."""
+    bad = np.argwhere(~np.isclose(got, expected, atol=1e-6))
+    return None if bad.size == 0 else (int(bad[0][0]), int(bad[0][1]))
+
+
 def _name_of(fn: Callable) -> str:
     return getattr(fn, "__name__", "your function")
 
@@ -167,7 +173,8 @@ def check_attention(fn: Callable) -> CheckResult:
             if got.shape == weights.shape:
                 hint = " That is the shape of the weights: multiply them by v."
             return _not_yet(f"{where}: shape is {got.shape}, expected {expected.shape} (one row per query).{hint}")
-        if np.allclose(got, expected, atol=1e-6):
+        cell = _first_mismatch(got, expected)
+        if cell is None:
             continue
         d = q.shape[-1]
         suspects = {
@@ -177,7 +184,7 @@ def check_attention(fn: Callable) -> CheckResult:
             "Divide by sqrt(d_head), not by d_head.": softmax(q @ k.T / d) @ v,
         }
         hint = _diagnose(got, expected, suspects)
-        i, j = (int(n) for n in np.argwhere(~np.isclose(got, expected, atol=1e-6))[0])
+        i, j = cell
         return _not_yet(f"{where}: output row {i}, column {j} is {got[i, j]:.4f}, expected {expected[i, j]:.4f}."
                         + (f" {hint}" if hint else ""))
     return _correct("matches posenc.attention on 3 cases (square, a single query, more keys than queries).")
@@ -283,10 +290,10 @@ def check_sinusoidal(fn: Callable[[int, int], np.ndarray]) -> CheckResult:
         if got.shape != expected.shape:
             return _not_yet(f"{where} the shape is {got.shape}, expected {expected.shape} "
                             "(one row per position, one column per dimension).")
-        bad = ~np.isclose(got, expected, atol=1e-6)
-        if not bad.any():
+        cell = _first_mismatch(got, expected)
+        if cell is None:
             continue
-        pos, col = (int(v) for v in np.argwhere(bad)[0])
+        pos, col = cell
         kind = "a sine column" if col % 2 == 0 else "a cosine column"
         hint = _diagnose(got, expected, _sinusoidal_suspects(seq_len, d_model))
         return _not_yet(f"{where}, first mismatch at position {pos}, column {col} ({kind}): "
@@ -348,10 +355,10 @@ def check_offset_rotation(fn: Callable[[int, int], np.ndarray]) -> CheckResult:
         where = f"for k={k}, d_model={d_model}"
         if got.shape != expected.shape:
             return _not_yet(f"{where} the shape is {got.shape}, expected {expected.shape} (it maps one row to another).")
-        bad = ~np.isclose(got, expected, atol=1e-6)
-        if not bad.any():
+        cell = _first_mismatch(got, expected)
+        if cell is None:
             continue
-        r, c = (int(v) for v in np.argwhere(bad)[0])
+        r, c = cell
         pairs = np.arange(d_model // 2)
         one_speed = np.zeros_like(expected)
         one_speed[2 * pairs, 2 * pairs] = one_speed[2 * pairs + 1, 2 * pairs + 1] = np.cos(k)

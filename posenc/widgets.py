@@ -139,7 +139,6 @@ class LiveFigure:
             self._draw_sprite(text, renderer)
         return png_bytes(np.asarray(self.canvas.buffer_rgba())[..., :3])
 
-
     def _draw_sprite(self, text, renderer) -> None:
         if not (text.get_visible() and text.get_text()):
             return
