@@ -3,16 +3,28 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 PY     := $(BIN)/python
+# uv installs where it can be had (about twice as fast: docs/benchmarks.md), pip otherwise;
+# INSTALLER=pip forces pip, INSTALLER=uv forces uv
+INSTALLER ?= auto
+INSTALL := INSTALLER=$(INSTALLER) bash tools/venv_install.sh $(VENV)
 
-.PHONY: lab test test-fast notebooks bench check-envs clean-venv
+.PHONY: lab venv test lint test-fast notebooks bench check-envs clean-venv
 
 ## lab: create .venv, install the course and open it in JupyterLab
 lab: $(VENV)/.course
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/00_start_here.ipynb
 
-## test: the whole test suite (maths, doctests, checkers, widgets, notebooks with nbval, browser)
-test: $(VENV)/.tests
+## venv: only create .venv and install the course (what `make lab` does before it opens JupyterLab)
+venv: $(VENV)/.course
+
+## test: lint, then the whole test suite (maths, doctests, checkers, widgets, notebooks with nbval, browser)
+test: lint
 	$(PY) -m pytest
+
+## lint: ruff's linter and formatter check (settings in pyproject.toml; notebooks are left to nbval)
+lint: $(VENV)/.tests
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 ## test-fast: everything but the notebooks and the browser
 test-fast: $(VENV)/.tests
@@ -27,22 +39,20 @@ bench: $(VENV)/.tests
 	$(PY) benchmarks/bench_maths.py
 	$(PY) benchmarks/bench_widgets.py
 
-## check-envs: run the course in fresh environments: oldest allowed versions, and binder/ alone
+## check-envs: run the course in fresh environments: oldest versions on the oldest Python, newest
+## versions on the newest Python, binder/ alone
 check-envs:
-	tools/check_fresh_envs.sh
+	INSTALLER=$(INSTALLER) tools/check_fresh_envs.sh
 
 $(VENV)/.course: requirements.txt pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "Python 3.10 or newer is needed; found " + sys.version.split()[0])'
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -r requirements.txt -e .
-	@# rfc3987-syntax compiles a grammar at import and slows every Jupyter start by ~6 s; nothing here needs it
-	$(PY) -m pip uninstall --quiet -y rfc3987-syntax || true
+	@# uv or pip; then removes rfc3987-syntax, which slows every Jupyter start by ~6 s (see the script)
+	$(INSTALL) -r requirements.txt -e .
 	touch $@
 
 $(VENV)/.tests: $(VENV)/.course requirements-test.txt
-	$(PY) -m pip install --quiet -r requirements-test.txt
-	$(PY) -m pip uninstall --quiet -y rfc3987-syntax || true
+	$(INSTALL) -r requirements-test.txt
 	touch $@
 
 clean-venv:

@@ -41,7 +41,11 @@ def row(name: str, xs: list[float], baseline: list[float] | None) -> None:
 def naive_where(seq_len: int, d_model: int) -> np.ndarray:
     pos = np.arange(seq_len)[:, None]
     dim = np.arange(d_model)[None, :]
-    return np.where(dim % 2 == 0, np.sin(pos / 10000 ** (2 * (dim // 2) / d_model)), np.cos(pos / 10000 ** (2 * (dim // 2) / d_model)))
+    return np.where(
+        dim % 2 == 0,
+        np.sin(pos / 10000 ** (2 * (dim // 2) / d_model)),
+        np.cos(pos / 10000 ** (2 * (dim // 2) / d_model)),
+    )
 
 
 def per_column_loop(seq_len: int, d_model: int) -> np.ndarray:
@@ -100,7 +104,9 @@ def main() -> None:
     row("python -c 'import numpy, posenc'", both, None)
     added = 1e3 * (statistics.median(both) - statistics.median(numpy_only))
     print(f"  posenc adds {added:.1f} ms of wall time to numpy's import (target < 50 ms)")
-    trace = subprocess.run([sys.executable, "-X", "importtime", "-c", "import numpy, posenc"], capture_output=True, text=True).stderr
+    trace = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", "import numpy, posenc"], capture_output=True, text=True
+    ).stderr
     own = [int(line.split("|")[1]) for line in trace.splitlines() if line.rstrip().endswith("| posenc")]
     print(f"  python -X importtime: posenc's own cumulative import time {own[-1] / 1e3:.1f} ms")
 

@@ -9,9 +9,11 @@ measured in the same run:
              JupyterLab in headless Chromium, against the naive ``interact`` pattern and the
              transport floor (a slider whose callback only changes a text label);
 3. lessons - each lesson executed in a fresh kernel, against the floor: a fresh kernel that
-             imports numpy, matplotlib and ipywidgets and draws one figure.
+             imports numpy, matplotlib and ipywidgets and draws one figure;
+4. encoder - posenc's PNG encoder against Pillow's on the course's real frames (every
+             explorer's, and 512 x 384 heatmaps of the MiniLM and sinusoidal tables).
 
-    python benchmarks/bench_widgets.py [--only kernel|browser|lessons] [--reps N] [--markdown FILE]
+    python benchmarks/bench_widgets.py [--only kernel|browser|lessons|encoder] [--reps N] [--markdown FILE]
 
 Not a test: it prints numbers (and, with --markdown, writes the tables for docs/).
 """
@@ -30,8 +32,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tools.labdriver import (  # noqa: E402
-    JS_NOTEBOOK_STATE, clear_outputs, lab_server, missing_browser_reason, open_browser, open_notebook,
-    run_all_cells, wait_for,
+    clear_outputs,
+    code_notebook,
+    lab_server,
+    missing_browser_reason,
+    open_browser,
+    open_notebook,
+    run_all_cells,
+    wait_for,
 )
 
 
@@ -54,18 +62,20 @@ from IPython.display import display
 from posenc import widgets
 
 REPS = __REPS__
-rng = np.random.default_rng(0)
-emb = rng.normal(size=(3, 8)); proj = tuple(rng.normal(size=(3, 8, 8)) / np.sqrt(8))
-cases = [
-    ("environment_check", lambda: widgets.environment_check(), [("cycles", [1, 2, 3, 4, 5])]),
-    ("order_explorer", lambda: widgets.order_explorer(["dog", "bites", "man"], emb, projections=proj),
-     [("order", None), ("positions", [True, False])]),
-    ("table_explorer", lambda: widgets.table_explorer(24, 48),
-     [("position", list(range(24))), ("dimension", list(range(48)))]),
-    ("clock_explorer", lambda: widgets.clock_explorer(16),
-     [("position", list(range(101))), ("d_model", [2, 4, 6, 8, 10, 12, 14, 16]), ("base", [10.0, 100.0, 1e3, 1e4, 1e5])]),
-    ("offset_explorer", lambda: widgets.offset_explorer(8), [("k", list(range(-16, 17)))]),
-]
+
+def values_of(control):
+    # every value a learner can reach with the control, in order
+    kind = type(control).__name__
+    if kind == "IntSlider":
+        return list(range(control.min, control.max + 1, control.step))
+    if kind == "FloatLogSlider":
+        n = int(round((control.max - control.min) / control.step))
+        return [control.base ** (control.min + i * control.step) for i in range(n + 1)]
+    if kind == "SelectionSlider":
+        return list(control.options)
+    if kind == "Checkbox":
+        return [True, False]
+    raise TypeError(f"no values for a {kind}")
 
 def naive_frame(explorer):
     # What interact does on every move: build a brand-new figure, draw everything, and let the
@@ -76,12 +86,12 @@ def naive_frame(explorer):
     display(fig)
 
 out = []
-for name, make, controls in cases:
+for name, make in widgets.EXPLORERS.items():  # every registered explorer, every control
     explorer = make()
     display(explorer)
-    for attr, values in controls:
-        control = getattr(explorer, attr)
-        values = values or list(control.options)
+    for control in explorer.controls:
+        attr = control.description
+        values = values_of(control)
         fast, naive = [], []
         for i in range(REPS + 3):  # the live figure: the slider's own callback
             value = values[(i + 1) % len(values)]
@@ -105,11 +115,13 @@ def run_in_fresh_kernel(code: str, timeout: float = 900) -> str:
     km, kc = start_new_kernel(kernel_name="python3")
     chunks: list[str] = []
     try:
+
         def keep(msg):
             if msg["msg_type"] == "stream" and msg["content"]["name"] == "stdout":
                 chunks.append(msg["content"]["text"])
             elif msg["msg_type"] == "error":
                 raise RuntimeError("\n".join(msg["content"]["traceback"]))
+
         kc.execute_interactive(code, timeout=timeout, output_hook=keep)
     finally:
         kc.stop_channels()
@@ -121,23 +133,24 @@ def bench_kernel(reps: int) -> list[dict]:
     text = run_in_fresh_kernel(KERNEL_CODE.replace("__REPS__", str(reps)))
     line = next(line for line in text.splitlines() if line.startswith("RESULT "))
     rows = []
-    for r in json.loads(line[len("RESULT "):]):
-        rows.append({**r, "fast_p50": p50(r["fast"]), "fast_p95": p95(r["fast"]), "naive_p50": p50(r["naive"]),
-                     "naive_p95": p95(r["naive"]), "speedup": p50(r["naive"]) / p50(r["fast"])})
+    for r in json.loads(line[len("RESULT ") :]):
+        rows.append(
+            {
+                **r,
+                "fast_p50": p50(r["fast"]),
+                "fast_p95": p95(r["fast"]),
+                "naive_p50": p50(r["naive"]),
+                "naive_p95": p95(r["naive"]),
+                "speedup": p50(r["naive"]) / p50(r["fast"]),
+            }
+        )
     return rows
 
 
 # --- 2. browser ------------------------------------------------------------------------------------
 
-def notebook(*cells: str) -> str:
-    return json.dumps({
-        "cells": [{"id": f"cell-{i}", "cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": c}
-                  for i, c in enumerate(cells)],
-        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
-        "nbformat": 4, "nbformat_minor": 5})
 
-
-NAIVE_INTERACT = notebook(r"""
+NAIVE_INTERACT = code_notebook(r"""
 %matplotlib inline
 import matplotlib.pyplot as plt
 import numpy as np
@@ -166,7 +179,7 @@ def show(position):
     plt.show()
 """)
 
-TRANSPORT_FLOOR = notebook(r"""
+TRANSPORT_FLOOR = code_notebook(r"""
 from ipywidgets import HTML, IntSlider, VBox
 
 slider = IntSlider(value=0, min=0, max=23, description="position")
@@ -205,7 +218,7 @@ def key_latencies(page, reps: int, mode: str) -> list[float]:
     handle.scroll_into_view_if_needed()
     handle.focus()
     key = "ArrowRight"
-    for i in range(reps + 2):
+    for _ in range(reps + 2):
         now = float(handle.get_attribute("aria-valuenow"))
         if now >= float(handle.get_attribute("aria-valuemax")):
             key = "ArrowLeft"
@@ -213,7 +226,7 @@ def key_latencies(page, reps: int, mode: str) -> list[float]:
             key = "ArrowRight"
         count = page.evaluate("window.__lat.length")
         page.keyboard.press(key)
-        wait_for(lambda: page.evaluate("window.__lat.length") > count, 20, "the picture to change")
+        wait_for(lambda count=count: page.evaluate("window.__lat.length") > count, 20, "the picture to change")
         time.sleep(0.15)  # a learner's pace: let the kernel go idle between presses
     return page.evaluate("window.__lat")[2:]  # the first presses warm the kernel's caches
 
@@ -225,8 +238,10 @@ def bench_browser(reps: int) -> list[dict]:
         return []
     extra = {"zz_naive_interact.ipynb": NAIVE_INTERACT, "zz_transport_floor.ipynb": TRANSPORT_FLOOR}
     lessons = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
-    runs = [("naive interact (baseline)", "zz_naive_interact.ipynb", "img"),
-            ("transport floor: text label only", "zz_transport_floor.ipynb", "text")]
+    runs = [
+        ("naive interact (baseline)", "zz_naive_interact.ipynb", "img"),
+        ("transport floor: text label only", "zz_transport_floor.ipynb", "text"),
+    ]
     runs += [(f"lesson {name[:2]} main slider", name, "img") for name in lessons]
     rows = []
     with lab_server(ROOT / "notebooks", extra_files=extra) as server, open_browser() as browser:
@@ -243,8 +258,10 @@ def bench_browser(reps: int) -> list[dict]:
 
 # --- 3. lessons ------------------------------------------------------------------------------------
 
-FLOOR = notebook("%matplotlib inline\nimport numpy as np\nimport matplotlib.pyplot as plt\nimport ipywidgets\n"
-                 "fig, ax = plt.subplots()\nax.plot(np.arange(10))\nplt.show()")
+FLOOR = code_notebook(
+    "%matplotlib inline\nimport numpy as np\nimport matplotlib.pyplot as plt\nimport ipywidgets\n"
+    "fig, ax = plt.subplots()\nax.plot(np.arange(10))\nplt.show()"
+)
 
 
 def execute_seconds(nb_text: str, cwd: Path) -> float:
@@ -253,8 +270,9 @@ def execute_seconds(nb_text: str, cwd: Path) -> float:
 
     nb = nbformat.reads(nb_text, as_version=4)
     t0 = time.perf_counter()
-    NotebookClient(nb, kernel_name="python3", timeout=300, resources={"metadata": {"path": str(cwd)}},
-                   store_widget_state=True).execute()
+    NotebookClient(
+        nb, kernel_name="python3", timeout=300, resources={"metadata": {"path": str(cwd)}}, store_widget_state=True
+    ).execute()
     return time.perf_counter() - t0
 
 
@@ -267,47 +285,142 @@ def bench_lessons(reps: int) -> list[dict]:
             for p in paths:
                 samples[p.name].append(execute_seconds(p.read_text(encoding="utf-8"), p.parent))
     floor = p50(samples["floor"])
-    return [{"what": k, "p50": p50(v), "p95": p95(v), "ratio": p50(v) / floor, "total": sum(v) / len(v)}
-            for k, v in samples.items()]
+    return [
+        {"what": k, "p50": p50(v), "p95": p95(v), "ratio": p50(v) / floor, "total": sum(v) / len(v)}
+        for k, v in samples.items()
+    ]
+
+
+# --- 4. encoder -------------------------------------------------------------------------------------
+
+
+def course_frames() -> dict:
+    """The pixels the course encodes: each explorer's frame, and large smooth heatmaps at one pixel a cell."""
+    import numpy as np
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    import posenc
+    from posenc import widgets
+    from posenc.plotting import DIVERGING
+
+    frames = {f"{name} frame": np.ascontiguousarray(build().live.pixels()) for name, build in widgets.EXPLORERS.items()}
+    for label, table in (
+        ("MiniLM table 512 x 384", posenc.minilm_positions()),
+        ("sinusoidal table 512 x 384", posenc.sinusoidal(512, 384)),
+    ):
+        fig = Figure(figsize=(384 / 100, 512 / 100), dpi=100)
+        ax = fig.add_axes([0, 0, 1, 1])
+        limit = float(np.max(np.abs(table)))
+        ax.imshow(table, cmap=DIVERGING, vmin=-limit, vmax=limit, aspect="auto", interpolation="nearest")
+        ax.set_axis_off()
+        canvas = FigureCanvasAgg(fig)
+        canvas.draw()
+        frames[f"{label} heatmap"] = np.ascontiguousarray(np.asarray(canvas.buffer_rgba())[..., :3])
+    return frames
+
+
+def bench_encoder(reps: int) -> list[dict]:
+    import io
+
+    from PIL import Image
+
+    from posenc._live import png_bytes
+
+    def pillow(rgb, level):
+        out = io.BytesIO()
+        Image.fromarray(rgb).save(out, format="PNG", compress_level=level)
+        return out.getvalue()
+
+    encoders = {
+        "posenc (level 2)": lambda rgb: png_bytes(rgb, 2),
+        "Pillow level 1": lambda rgb: pillow(rgb, 1),
+        "Pillow level 6 (default)": lambda rgb: pillow(rgb, 6),
+    }
+    rows = []
+    for label, rgb in course_frames().items():
+        row = {"frame": label, "shape": rgb.shape}
+        for name, encode in encoders.items():
+            times = []
+            for _ in range(reps + 1):
+                t0 = time.perf_counter()
+                data = encode(rgb)
+                times.append((time.perf_counter() - t0) * 1e3)
+            row[name] = (p50(times[1:]), len(data) / 1024)
+        rows.append(row)
+    return rows
 
 
 # --- report ------------------------------------------------------------------------------------------
 
-def report(kernel, browser, lessons) -> str:
+
+def report(kernel, browser, lessons, encoder=()) -> str:
     lines = []
     if kernel:
-        lines += ["### In the kernel: one slider move", "",
-                  "| builder | control | update p50 ms | p95 ms | naive re-create p50 ms | p95 ms | speed-up (p50) |",
-                  "|---|---|---|---|---|---|---|"]
-        lines += [f"| {r['builder']} | {r['control']} | {r['fast_p50']:.1f} | {r['fast_p95']:.1f} | "
-                  f"{r['naive_p50']:.0f} | {r['naive_p95']:.0f} | {r['speedup']:.1f}x |" for r in kernel]
+        lines += [
+            "### In the kernel: one slider move",
+            "",
+            "| builder | control | update p50 ms | p95 ms | naive re-create p50 ms | p95 ms | speed-up (p50) |",
+            "|---|---|---|---|---|---|---|",
+        ]
+        lines += [
+            f"| {r['builder']} | {r['control']} | {r['fast_p50']:.1f} | {r['fast_p95']:.1f} | "
+            f"{r['naive_p50']:.0f} | {r['naive_p95']:.0f} | {r['speedup']:.1f}x |"
+            for r in kernel
+        ]
         lines += ["", f"Target: at least 8x. Smallest speed-up: {min(r['speedup'] for r in kernel):.1f}x.", ""]
     if browser:
         naive = next(r for r in browser if r["what"].startswith("naive"))
-        lines += ["### In the browser: key press to new picture", "",
-                  "| slider | p50 ms | p95 ms | p50 / naive p50 |", "|---|---|---|---|"]
+        lines += [
+            "### In the browser: key press to new picture",
+            "",
+            "| slider | p50 ms | p95 ms | p50 / naive p50 |",
+            "|---|---|---|---|",
+        ]
         lines += [f"| {r['what']} | {r['p50']:.0f} | {r['p95']:.0f} | {r['p50'] / naive['p50']:.2f} |" for r in browser]
         lines += ["", "Targets: p50 at most a third of the naive pattern's and within 150 ms; p95 within 250 ms.", ""]
     if lessons:
         series = sum(r["total"] for r in lessons if r["what"] != "floor")
-        lines += ["### Lessons executed in a fresh kernel", "",
-                  "| notebook | p50 s | p95 s | p50 / floor p50 |", "|---|---|---|---|"]
+        lines += [
+            "### Lessons executed in a fresh kernel",
+            "",
+            "| notebook | p50 s | p95 s | p50 / floor p50 |",
+            "|---|---|---|---|",
+        ]
         lines += [f"| {r['what']} | {r['p50']:.2f} | {r['p95']:.2f} | {r['ratio']:.2f} |" for r in lessons]
-        lines += ["", f"Whole series (mean run of each lesson, added up): {series:.1f} s. "
-                  "Targets: each lesson within 1.5x the floor; the series under 2 minutes.", ""]
+        lines += [
+            "",
+            f"Whole series (mean run of each lesson, added up): {series:.1f} s. "
+            "Targets: each lesson within 1.5x the floor; the series under 2 minutes.",
+            "",
+        ]
+    if encoder:
+        names = [k for k in encoder[0] if k not in ("frame", "shape")]
+        lines += [
+            "### PNG encoding of the course's frames",
+            "",
+            "| frame | pixels | " + " | ".join(f"{n} ms / kB" for n in names) + " | posenc / Pillow level 1 (time) |",
+            "|---|---|" + "---|" * (len(names) + 1),
+        ]
+        for r in encoder:
+            cells = " | ".join(f"{r[n][0]:.1f} / {r[n][1]:.0f}" for n in names)
+            ratio = r[names[0]][0] / r[names[1]][0]
+            lines.append(f"| {r['frame']} | {r['shape'][1]} x {r['shape'][0]} | {cells} | {ratio:.2f} |")
+        lines.append("")
     return "\n".join(lines)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", choices=["kernel", "browser", "lessons"])
+    parser.add_argument("--only", choices=["kernel", "browser", "lessons", "encoder"])
     parser.add_argument("--reps", type=int, default=20)
     parser.add_argument("--markdown", type=Path, help="also write the tables to this file")
     args = parser.parse_args()
     kernel = bench_kernel(args.reps) if args.only in (None, "kernel") else []
     browser = bench_browser(args.reps) if args.only in (None, "browser") else []
     lessons = bench_lessons(args.reps) if args.only in (None, "lessons") else []
-    text = report(kernel, browser, lessons)
+    encoder = bench_encoder(args.reps) if args.only in (None, "encoder") else []
+    text = report(kernel, browser, lessons, encoder)
     print(text)
     if args.markdown:
         args.markdown.write_text(text + "\n", encoding="utf-8")

@@ -18,8 +18,7 @@ def check_positive_int(value: object, name: str, why: str = "") -> int:
     suffix = f" {why}" if why else ""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
         raise TypeError(
-            f"{name} must be a positive integer; got {name}={value!r} "
-            f"of type {type(value).__name__}.{suffix}"
+            f"{name} must be a positive integer; got {name}={value!r} of type {type(value).__name__}.{suffix}"
         )
     if value <= 0:
         raise ValueError(f"{name} must be a positive integer; got {name}={value!r}.{suffix}")
@@ -29,9 +28,7 @@ def check_positive_int(value: object, name: str, why: str = "") -> int:
 def check_int(value: object, name: str) -> int:
     """Return `value` as an ``int`` (any sign) if it is an integer, else raise ``TypeError``."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
-        raise TypeError(
-            f"{name} must be an integer; got {name}={value!r} of type {type(value).__name__}."
-        )
+        raise TypeError(f"{name} must be an integer; got {name}={value!r} of type {type(value).__name__}.")
     return int(value)
 
 

@@ -47,7 +47,7 @@ def alibi_slopes(num_heads: int) -> np.ndarray:
     Notes
     -----
     A common bug is to compute 12 heads' slopes as if there were 16. Taught in
-    ``notebooks/06_alibi_and_extrapolation.ipynb``.
+    lesson 06 (ALiBi and length extrapolation, in preparation).
 
     Examples
     --------
@@ -89,7 +89,7 @@ def alibi_bias(seq_len: int, num_heads: int) -> np.ndarray:
 
     Notes
     -----
-    Taught in ``notebooks/06_alibi_and_extrapolation.ipynb``.
+    Taught in lesson 06 (ALiBi and length extrapolation, in preparation).
 
     Examples
     --------

@@ -1,7 +1,9 @@
 """Pure matplotlib drawing for the lessons: ``plot_*(ax, ...)`` draws and returns artists.
 
 Nothing here shows a figure or reads global state, so every function can be used in
-a notebook, inside a widget (``posenc.widgets``) or in a headless test. Colour maps
+a notebook, inside a widget (``posenc.widgets``) or in a headless test. What the
+figures show is computed elsewhere (the maths modules, ``posenc.analysis``): these
+functions take matrices and return artists. Colour maps
 are colour-blind safe (ColorBrewer's RdBu for signed values, viridis for weights)
 and always given a fixed range, so colours mean the same thing in every figure.
 """
@@ -32,8 +34,9 @@ DIVERGING = "RdBu_r"  # signed values: blue negative, white 0, red positive
 SEQUENTIAL = "viridis"  # weights and similarities in [0, 1]
 
 
-def new_figure(width: float, height: float, *, dpi: int = 90, rects: list | None = None,
-               **subplot_kw) -> tuple[Figure, object]:
+def new_figure(
+    width: float, height: float, *, dpi: int = 90, rects: list | None = None, **subplot_kw
+) -> tuple[Figure, object]:
     """A figure that pyplot does not manage (so it never shows itself) and its axes.
 
     By default the axes come from ``fig.subplots(**subplot_kw)`` with constrained
@@ -61,8 +64,9 @@ def new_figure(width: float, height: float, *, dpi: int = 90, rects: list | None
     return fig, axes
 
 
-def plot_table(ax: Axes, table: np.ndarray, *, title: str = "", vmin: float = -1.0, vmax: float = 1.0,
-               colorbar: bool | Axes = True) -> AxesImage:
+def plot_table(
+    ax: Axes, table: np.ndarray, *, title: str = "", vmin: float = -1.0, vmax: float = 1.0, colorbar: bool | Axes = True
+) -> AxesImage:
     """Draw a position table as a heatmap: one row per position, one column per dimension.
 
     `colorbar` is True (take room from `ax`), False, or the Axes to draw it in.
@@ -92,8 +96,18 @@ def _bar_ticks(vmin: float, vmax: float) -> np.ndarray:
     return np.linspace(vmin, vmax, 5)
 
 
-def plot_matrix(ax: Axes, matrix: np.ndarray, row_labels, col_labels, *, cmap: str = SEQUENTIAL,
-                vmin: float = 0.0, vmax: float = 1.0, annotate: bool = True, fmt: str = "{:.2f}") -> tuple[AxesImage, list[Text]]:
+def plot_matrix(
+    ax: Axes,
+    matrix: np.ndarray,
+    row_labels,
+    col_labels,
+    *,
+    cmap: str = SEQUENTIAL,
+    vmin: float = 0.0,
+    vmax: float = 1.0,
+    annotate: bool = True,
+    fmt: str = "{:.2f}",
+) -> tuple[AxesImage, list[Text]]:
     """Draw a small matrix with labelled rows and columns, and its values written in the cells.
 
     Returns the image and the list of cell texts (row by row), so a caller can update them.
@@ -111,8 +125,9 @@ def plot_matrix(ax: Axes, matrix: np.ndarray, row_labels, col_labels, *, cmap: s
     texts = []
     if annotate:
         for (i, j), value in np.ndenumerate(matrix):
-            texts.append(ax.text(j, i, fmt.format(value), ha="center", va="center", fontsize=9,
-                                 color=_ink(value, vmin, vmax)))
+            texts.append(
+                ax.text(j, i, fmt.format(value), ha="center", va="center", fontsize=9, color=_ink(value, vmin, vmax))
+            )
     return im, texts
 
 
@@ -162,23 +177,24 @@ def set_clock_hands(hands: Line2D, tips: Line2D, centres, angles: np.ndarray) ->
     tips.set_data(tx, ty)
 
 
-def plot_similarity(ax: Axes, table: np.ndarray, *, title: str = "") -> AxesImage:
-    """Cosine similarity between every pair of rows of `table`, on a fixed -1..1 scale.
+def plot_similarity(ax: Axes, similarity: np.ndarray, *, title: str = "") -> AxesImage:
+    """Draw a (seq_len, seq_len) similarity matrix of positions on a fixed -1..1 scale.
+
+    Compute it with :func:`posenc.analysis.cosine_similarity`.
 
     Examples
     --------
     >>> import posenc
+    >>> from posenc.analysis import cosine_similarity
     >>> fig, ax = new_figure(3, 3)
-    >>> im = plot_similarity(ax, posenc.sinusoidal(10, 8))
-    >>> float(im.get_array()[3, 3])
-    1.0
+    >>> im = plot_similarity(ax, cosine_similarity(posenc.sinusoidal(10, 8)))
+    >>> im.get_array().shape, im.get_clim()
+    ((10, 10), (-1.0, 1.0))
     """
-    unit = table / np.linalg.norm(table, axis=1, keepdims=True)  # (seq_len, d_model)
-    sim = np.clip(unit @ unit.T, -1.0, 1.0)  # (seq_len, seq_len)
-    im = ax.imshow(sim, cmap=DIVERGING, vmin=-1, vmax=1, interpolation="nearest")
+    im = ax.imshow(similarity, cmap=DIVERGING, vmin=-1, vmax=1, interpolation="nearest")
     ax.set_xlabel("position q")
     ax.set_ylabel("position p")
-    ticks = np.arange(0, sim.shape[0], max(1, sim.shape[0] // 4))  # fixed ticks: cheaper than a locator
+    ticks = np.arange(0, similarity.shape[0], max(1, similarity.shape[0] // 4))  # fixed ticks: cheaper than a locator
     ax.set_xticks(ticks)
     ax.set_yticks(ticks)
     if title:
@@ -187,34 +203,42 @@ def plot_similarity(ax: Axes, table: np.ndarray, *, title: str = "") -> AxesImag
     return im
 
 
-def plot_binary_and_sinusoidal(ax_bits: Axes, ax_waves: Axes, seq_len: int = 16, d_model: int = 8,
-                               base: float = 10_000.0) -> None:
-    """Binary digits of 0..seq_len-1 next to the sine columns of the sinusoidal table.
+def plot_binary_and_sinusoidal(
+    ax_bits: Axes, ax_waves: Axes, bits: np.ndarray, sines: np.ndarray, *, base: float
+) -> tuple[AxesImage, AxesImage]:
+    """Binary digits of the positions beside the sine columns of a sinusoidal table.
 
-    A small `base` (say 100) lets the slow columns visibly move within a few positions.
+    Parameters
+    ----------
+    bits : ndarray, shape (seq_len, n_bits)
+        From :func:`posenc.analysis.binary_digits`, least significant bit first.
+    sines : ndarray, shape (seq_len, d_model // 2)
+        The sine columns, ``sinusoidal(seq_len, d_model, base=base)[:, 0::2]``.
+    base : float
+        The table's base, named in the title (a small base such as 100 lets the slow
+        columns visibly move within a few positions).
 
     Examples
     --------
+    >>> import posenc
+    >>> from posenc.analysis import binary_digits
     >>> fig, (a, b) = new_figure(6, 3, ncols=2)
-    >>> plot_binary_and_sinusoidal(a, b, seq_len=8, d_model=6)
-    >>> a.get_images()[0].get_array().shape
-    (8, 3)
+    >>> sines = posenc.sinusoidal(8, 6, base=100)[:, 0::2]
+    >>> im_bits, im_waves = plot_binary_and_sinusoidal(a, b, binary_digits(np.arange(8), 3), sines, base=100)
+    >>> im_bits.get_array().shape, im_waves.get_array().shape
+    ((8, 3), (8, 3))
     """
-    from posenc.sinusoidal import sinusoidal
-
-    n_bits = max(1, int(np.ceil(np.log2(seq_len))))
-    positions = np.arange(seq_len)
-    bits = (positions[:, None] >> np.arange(n_bits)) & 1  # (seq_len, n_bits); bit 0 first
-    ax_bits.imshow(2 * bits - 1, aspect="auto", cmap=DIVERGING, vmin=-1.5, vmax=1.5, interpolation="nearest")
+    seq_len, n_bits = bits.shape
+    im_bits = ax_bits.imshow(2 * bits - 1, aspect="auto", cmap=DIVERGING, vmin=-1.5, vmax=1.5, interpolation="nearest")
     ax_bits.set_title("binary digits: 0 = blue, 1 = red")
     ax_bits.set_xlabel("bit (0 = fastest)")
     ax_bits.set_ylabel("position")
     ax_bits.set_xticks(range(n_bits))
     ax_bits.set_yticks(range(0, seq_len, 4))
-    ax_waves.set_yticks(range(0, seq_len, 4))
-    sines = sinusoidal(seq_len, d_model, base=base)[:, 0::2]  # (seq_len, d_model // 2)
-    ax_waves.imshow(sines, aspect="auto", cmap=DIVERGING, vmin=-1, vmax=1, interpolation="nearest")
+    im_waves = ax_waves.imshow(sines, aspect="auto", cmap=DIVERGING, vmin=-1, vmax=1, interpolation="nearest")
     ax_waves.set_title(f"sinusoidal: sine columns (base {base:g})")
     ax_waves.set_xlabel("pair i (0 = fastest)")
     ax_waves.set_ylabel("position")
-    ax_waves.set_xticks(range(d_model // 2))
+    ax_waves.set_xticks(range(sines.shape[1]))
+    ax_waves.set_yticks(range(0, seq_len, 4))
+    return im_bits, im_waves

@@ -44,7 +44,7 @@ def rope_angles(positions: np.ndarray, d_head: int, *, base: float = 10_000.0) -
 
     Notes
     -----
-    Taught in ``notebooks/05_rope.ipynb``.
+    Taught in lesson 05 (RoPE, in preparation).
 
     Examples
     --------
@@ -98,7 +98,7 @@ def apply_rope(
     Notes
     -----
     Rotations preserve length, and ``<rope(q, m), rope(k, n)>`` depends on ``m - n``
-    only. Taught in ``notebooks/05_rope.ipynb``.
+    only. Taught in lesson 05 (RoPE, in preparation).
 
     Examples
     --------

@@ -31,7 +31,9 @@ class TestAlibiSlopes:
 
     @pytest.mark.parametrize("num_heads", [0, -3])
     def test_rejects_bad_head_count(self, num_heads):
-        with pytest.raises(ValueError, match=f"num_heads must be a positive integer; got num_heads={num_heads}.*own slope"):
+        with pytest.raises(
+            ValueError, match=f"num_heads must be a positive integer; got num_heads={num_heads}.*own slope"
+        ):
             posenc.alibi_slopes(num_heads)
 
 

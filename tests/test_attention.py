@@ -100,7 +100,9 @@ class TestAttention:
         assert np.allclose(out[0], x[0]) and w[0, 0] == 1.0
 
     def test_rejects_mismatched_d_head(self):
-        with pytest.raises(ValueError, match=r"q and k must have the same last dimension.*q.shape=\(5, 8\).*k.shape=\(5, 6\)"):
+        with pytest.raises(
+            ValueError, match=r"q and k must have the same last dimension.*q.shape=\(5, 8\).*k.shape=\(5, 6\)"
+        ):
             posenc.attention(np.ones((5, 8)), np.ones((5, 6)), np.ones((5, 6)))
 
     def test_rejects_mismatched_k_v_rows(self):

@@ -4,39 +4,35 @@ Selected with ``-m browser``; skipped, with the reason and the install hint, whe
 machine has no Chromium. Screenshots go to ``artifacts/browser/`` (not committed).
 """
 
-import json
 from pathlib import Path
 
 import pytest
 
-from tools.labdriver import check_lesson, lab_server, missing_browser_reason, open_browser
+from tools.labdriver import check_lesson, code_notebook, lab_server, missing_browser_reason, open_browser
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
 SHOTS = ROOT / "artifacts" / "browser"
 
-pytestmark = [pytest.mark.browser,
-              pytest.mark.skipif(missing_browser_reason() is not None, reason=str(missing_browser_reason()))]
-
-
-def notebook(*cells):
-    """A minimal notebook (JSON text) with the given code cells."""
-    return json.dumps({
-        "cells": [{"id": f"cell-{i}", "cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": src}
-                  for i, src in enumerate(cells)],
-        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
-        "nbformat": 4, "nbformat_minor": 5,
-    })
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(missing_browser_reason() is not None, reason=str(missing_browser_reason())),
+]
 
 
 # Lessons broken on purpose, to show that the checks below can fail.
 BROKEN = {
-    "zz_broken_error.ipynb": notebook("from posenc import widgets\nwidgets.environment_check()", "1 / 0"),
-    "zz_broken_frozen_figure.ipynb": notebook(
+    "zz_broken_error.ipynb": code_notebook("from posenc import widgets\nwidgets.environment_check()", "1 / 0"),
+    "zz_broken_frozen_figure.ipynb": code_notebook(
         "from posenc import widgets\n"
         "explorer = widgets.table_explorer()\n"
         "explorer.update = lambda: None  # the slider no longer redraws anything\n"
-        "explorer"),
+        "explorer"
+    ),
+    "zz_broken_second_figure.ipynb": code_notebook(
+        "from posenc import widgets\nwidgets.environment_check()",
+        "explorer = widgets.table_explorer()\nexplorer.update = lambda: None\nexplorer",
+    ),
 }
 
 
@@ -70,3 +66,8 @@ def test_an_error_in_a_cell_is_caught(lab, page):
 def test_a_slider_that_does_not_redraw_is_caught(lab, page):
     problems = check_lesson(page, lab[0], "zz_broken_frozen_figure.ipynb")
     assert any("did not change" in p for p in problems), problems
+
+
+def test_every_widget_of_a_lesson_is_moved_not_only_the_first(lab, page):
+    problems = check_lesson(page, lab[0], "zz_broken_second_figure.ipynb")
+    assert problems and all(p.startswith("widget 2:") for p in problems), problems

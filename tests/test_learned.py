@@ -18,7 +18,11 @@ class TestLearnedTable:
         assert table[2:5].shape == (3, 4)
 
     def test_seed_makes_it_reproducible(self):
-        a, b, c = posenc.LearnedTable(4, 3, seed=7), posenc.LearnedTable(4, 3, seed=7), posenc.LearnedTable(4, 3, seed=8)
+        a, b, c = (
+            posenc.LearnedTable(4, 3, seed=7),
+            posenc.LearnedTable(4, 3, seed=7),
+            posenc.LearnedTable(4, 3, seed=8),
+        )
         assert np.array_equal(a.weights, b.weights) and not np.array_equal(a.weights, c.weights)
 
     def test_lookup_returns_a_copy(self):

@@ -39,8 +39,12 @@ class TestAnatomy:
 
     def test_has_a_live_widget_that_leaves_a_static_figure(self, path):
         nb = load(path)
-        widget_cells = [c for c in nb["cells"] if c["cell_type"] == "code"
-                        and re.search(r"widgets\.(\w+_explorer|environment_check)\(", "".join(c["source"]))]
+        widget_cells = [
+            c
+            for c in nb["cells"]
+            if c["cell_type"] == "code"
+            and re.search(r"widgets\.(\w+_explorer|environment_check)\(", "".join(c["source"]))
+        ]
         assert widget_cells
         for cell in widget_cells:
             kinds = [set(o.get("data", {})) for o in cell["outputs"]]

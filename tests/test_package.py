@@ -1,14 +1,26 @@
 """The package's surface: what it exports and what importing it costs."""
 
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import posenc
 
 PLAN_API = {
-    "softmax", "attention", "causal_mask", "sinusoidal", "frequencies", "wavelengths",
-    "offset_rotation", "LearnedTable", "rope_angles", "apply_rope", "alibi_slopes",
-    "alibi_bias", "minilm_positions",
+    "softmax",
+    "attention",
+    "causal_mask",
+    "sinusoidal",
+    "frequencies",
+    "wavelengths",
+    "offset_rotation",
+    "LearnedTable",
+    "rope_angles",
+    "apply_rope",
+    "alibi_slopes",
+    "alibi_bias",
+    "minilm_positions",
 }
 
 
@@ -27,3 +39,25 @@ def test_import_posenc_loads_numpy_only():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_every_lesson_a_docstring_points_at_exists():
+    root = Path(posenc.__file__).resolve().parents[1]
+    cited = {
+        (path.relative_to(root), name)
+        for path in (root / "posenc").rglob("*.py")
+        for name in re.findall(r"notebooks/[\w.-]+\.ipynb", path.read_text(encoding="utf-8"))
+    }
+    assert cited, "docstrings say which lesson teaches each helper"
+    missing = sorted(f"{source}: {name}" for source, name in cited if not (root / name).is_file())
+    assert not missing
+
+
+def test_checks_and_widgets_keep_the_notebooks_interface():
+    from posenc import checks, widgets
+
+    for name in ("check_sinusoidal", "check_attention", "quiz", "answer", "recall", "CheckResult"):
+        assert callable(getattr(checks, name)), name
+    for name in ("environment_check", "order_explorer", "table_explorer", "clock_explorer", "offset_explorer"):
+        assert callable(getattr(widgets, name)), name
+    assert "png_bytes" not in widgets.__all__

@@ -1,6 +1,7 @@
 """The sinusoidal table against the paper's formula, its properties and its precision."""
 
 import math
+import sys
 
 import numpy as np
 import pytest
@@ -105,25 +106,38 @@ class TestOffsetRotation:
 
 
 class TestPrecision:
-    """What float32 does to the table at position one million (stated in posenc.sinusoidal)."""
+    """What float32 does to the table far out: the figures stated in posenc.sinusoidal's docstring."""
 
     @staticmethod
-    def _errors(d, pos):
-        freqs = posenc.frequencies(d)
-        exact = np.array([f(pos * w) for f in (math.sin, math.cos) for w in freqs])  # Python floats
-        angles32 = np.float32(pos) * freqs.astype(np.float32)
-        row32 = np.concatenate([np.sin(angles32), np.cos(angles32)]).astype(np.float64)
-        angles64 = float(pos) * freqs
-        row64 = np.concatenate([np.sin(angles64), np.cos(angles64)])
-        return np.max(np.abs(row32 - exact)), np.max(np.abs(row64 - exact))
+    def exact_row(d, pos):
+        """Row `pos` from Python's math module, interleaved as the formula says."""
+        freqs = [10000.0 ** (-2 * i / d) for i in range(d // 2)]
+        return np.array([f(pos * w) for w in freqs for f in (math.sin, math.cos)])
 
-    def test_float32_angles_are_wrong_at_a_million_and_float64_are_not(self):
-        err32, err64 = self._errors(128, 1_000_000)
-        assert err64 < 1e-9
-        assert 0.03 < err32 < 0.1  # measured 0.052 (the module docstring states it)
+    @staticmethod
+    def float32_row(d, pos):
+        """Row `pos` with the angles computed in float32, interleaved."""
+        angles32 = np.float32(pos) * posenc.frequencies(d).astype(np.float32)
+        row = np.empty(d)
+        row[0::2], row[1::2] = np.sin(angles32), np.cos(angles32)
+        return row
 
-    def test_float32_is_fine_at_small_positions(self):
-        d, pos = 64, 100
-        freqs64 = posenc.frequencies(d)
-        row32 = np.sin(np.float32(pos) * freqs64.astype(np.float32))
-        assert np.max(np.abs(row32 - np.sin(pos * freqs64))) < 1e-5
+    @pytest.mark.parametrize("d, pos", [(128, 1_000), (128, 100_000)])
+    def test_posenc_table_is_exact_far_out(self, d, pos):
+        row = posenc.sinusoidal(pos + 1, d)[pos]
+        assert np.max(np.abs(row - self.exact_row(d, pos))) < 1e-9
+
+    @pytest.mark.parametrize(
+        "d, pos, stated",
+        [
+            (128, 1_000, "2.9e-05"),
+            (128, 100_000, "0.0052"),
+            (128, 1_000_000, "0.052"),
+            (64, 1_000_000, "0.016"),
+        ],
+    )
+    def test_float32_error_is_the_one_the_docstring_states(self, d, pos, stated):
+        error = np.max(np.abs(self.float32_row(d, pos) - self.exact_row(d, pos)))
+        assert f"{error:.2g}" == stated
+        docstring = sys.modules["posenc.sinusoidal"].__doc__.replace("\n", " ")
+        assert stated in docstring

@@ -1,18 +1,14 @@
-"""The widget builders driven from code, as a learner's slider would drive them."""
+"""What each explorer shows, driven from code as a learner's slider would drive it.
 
-import io
+The rules every explorer keeps (every control redraws, fast = full redraw, display in
+place) are in test_explorers.py; here, what the figures and readouts must say.
+"""
 
-import ipywidgets
 import numpy as np
 import pytest
-from PIL import Image
 
 import posenc
 from posenc import widgets
-
-
-def pixels(png: bytes) -> np.ndarray:
-    return np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
 
 
 @pytest.fixture
@@ -21,31 +17,6 @@ def sentence():
     embeddings = rng.normal(size=(3, 8))
     projections = tuple(rng.normal(size=(3, 8, 8)) / np.sqrt(8))
     return ["dog", "bites", "man"], embeddings, projections
-
-
-class TestLiveFigure:
-    @pytest.mark.parametrize("build, moves", [
-        (lambda: widgets.table_explorer(24, 48), [("dimension", 9), ("position", 17), ("position", 3)]),
-        (lambda: widgets.clock_explorer(16), [("position", 40), ("base", 100.0), ("position", 41), ("position", 42)]),
-    ])
-    def test_blitted_frame_equals_a_full_redraw(self, build, moves):
-        explorer = build()
-        for name, value in moves:
-            getattr(explorer, name).value = value
-        fast = pixels(explorer.png)
-        live = explorer._live
-        for artist in live.dynamic + live.slow + live.sprites:
-            artist.set_animated(False)
-        explorer.figure.canvas.draw()
-        full = np.asarray(explorer.figure.canvas.buffer_rgba())[..., :3]
-        assert fast.shape == full.shape
-        assert np.mean(np.any(fast != full, axis=-1)) < 0.002  # anti-aliasing of a few edge pixels at most
-
-    def test_moving_a_slider_changes_the_picture(self):
-        explorer = widgets.table_explorer(24, 48)
-        before = explorer.png
-        explorer.position.value = 5
-        assert explorer.png[:4] == b"\x89PNG" and explorer.png != before
 
 
 class TestEnvironmentCheck:
@@ -139,26 +110,24 @@ class TestOffsetExplorer:
         assert np.allclose(explorer.matrix_im.get_array(), posenc.offset_rotation(k, 8))
         dots = explorer.dots.get_ydata()
         assert np.allclose(dots, np.cos(k * posenc.frequencies(8)).sum())
-        assert f"k = <b>{k}</b>" in explorer.state
+        assert explorer.state.startswith(f"k = {k} · ")
 
 
-class TestPanel:
-    def test_offers_text_for_places_without_widgets(self):
-        explorer = widgets.table_explorer(position=5)
-        bundle = explorer.widget._repr_mimebundle_()
-        assert isinstance(explorer.widget, ipywidgets.Widget)
-        assert "application/vnd.jupyter.widget-view+json" in bundle
-        assert bundle["text/plain"].startswith("position 5 · dimension 0")
-        assert "<b>5</b>" in bundle["text/html"]
+class TestOrderExplorerArguments:
+    def test_projections_may_be_one_stacked_array(self, sentence):
+        words, emb, proj = sentence
+        stacked = widgets.order_explorer(words, emb, projections=np.stack(proj))
+        separate = widgets.order_explorer(words, emb, projections=proj)
+        assert stacked.state == separate.state
 
-    def test_main_controls_are_marked_for_the_browser_tests(self):
-        for explorer in (widgets.environment_check(), widgets.table_explorer(), widgets.clock_explorer(),
-                         widgets.offset_explorer()):
-            assert "posenc-main" in explorer.main._dom_classes
-            assert "posenc-readout" in explorer.readout._dom_classes
+    def test_projections_of_the_wrong_shape_are_named(self, sentence):
+        words, emb, _ = sentence
+        with pytest.raises(
+            ValueError, match=r"W_k must be a \(d_model, d\) matrix with d_model = 8; got shape \(4, 8\)"
+        ):
+            widgets.order_explorer(words, emb, projections=(np.eye(8), np.zeros((4, 8)), np.eye(8)))
 
-
-class TestPngBytes:
-    def test_round_trips_through_a_real_png_decoder(self):
-        rgb = np.random.default_rng(0).integers(0, 256, size=(37, 53, 3), dtype=np.uint8)
-        assert np.array_equal(pixels(widgets.png_bytes(rgb)), rgb)
+    def test_projections_that_are_not_three_matrices_are_named(self, sentence):
+        words, emb, _ = sentence
+        with pytest.raises(TypeError, match="projections must be three matrices"):
+            widgets.order_explorer(words, emb, projections=np.eye(8))

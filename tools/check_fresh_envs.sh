@@ -1,33 +1,87 @@
 #!/usr/bin/env bash
 # Build throw-away virtual environments the way a newcomer would, and run the course in them.
-#   floors: the oldest versions requirements.txt allows (requirements-oldest.txt as pip
-#           constraints): unit tests, doctests and every notebook under nbval.
+#   floors: the oldest versions requirements.txt allows (requirements-oldest.txt as constraints)
+#           on the oldest Python requires-python allows (3.10): unit tests, doctests and every
+#           notebook under nbval.
+#   newest: the same tests with the newest versions allowed, on the newest Python here (3.13, else 3.12).
 #   binder: only what Binder installs (binder/requirements.txt, then binder/postBuild):
 #           posenc imports and lesson 00 executes from a fresh kernel.
 #   repo2docker: the build Binder would do, as printed by `repo2docker --no-build --debug`
 #           (no Docker needed): Python 3.11, binder/requirements.txt, then binder/postBuild.
-# Usage: tools/check_fresh_envs.sh [floors|binder|repo2docker]...   (all by default)
+# A job whose Python is missing says "skipped: ..." and the others go on.
+# Installs with uv where it can be had, else pip (tools/venv_install.sh); INSTALLER=pip forces pip.
+# Usage: tools/check_fresh_envs.sh [floors|newest|binder|repo2docker]...   (all by default)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-python3}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+# find_python X.Y: print the path of a working pythonX.Y, or nothing. pyenv puts a shim on PATH
+# for every version it has, which fails unless that version is selected; ask pyenv then.
+find_python() {
+    local name=python$1 version
+    if "$name" -c '' >/dev/null 2>&1; then
+        command -v "$name"
+        return
+    fi
+    command -v pyenv >/dev/null 2>&1 || return 0
+    for version in $(pyenv whence "$name" 2>/dev/null); do
+        if "$(pyenv root)/versions/$version/bin/$name" -c '' >/dev/null 2>&1; then
+            echo "$(pyenv root)/versions/$version/bin/$name"
+            return
+        fi
+    done
+}
+
+# new_venv NAME PYTHON: a fresh virtual environment $work/NAME
+new_venv() {
+    "$2" -m venv "$work/$1"
+    echo "Python $("$work/$1/bin/python" -c 'import platform; print(platform.python_version())')"
+}
+
+# install NAME ARGS...: install into $work/NAME as a newcomer's `make` would (uv, else pip)
+install() {
+    local name=$1
+    shift
+    bash tools/venv_install.sh "$work/$name" "$@"
+}
+
+show_versions() {
+    "$work/$1/bin/python" -m pip list 2>/dev/null | grep -iE '^(numpy|matplotlib|pillow|ipywidgets|ipykernel|jupyterlab) '
+}
+
 floors() {
-    echo "== floors: oldest allowed versions"
-    "$PYTHON" -m venv "$work/floors"
-    "$work/floors/bin/python" -m pip install --quiet --upgrade pip
-    "$work/floors/bin/python" -m pip install --quiet -c requirements-oldest.txt -r requirements-test.txt -e .
-    "$work/floors/bin/python" -m pip uninstall --quiet -y rfc3987-syntax || true
-    "$work/floors/bin/python" -m pip list 2>/dev/null | grep -iE '^(numpy|matplotlib|pillow|ipywidgets|ipykernel|jupyterlab) '
+    local oldest python
+    oldest=$(sed -n 's/^requires-python = ">=\([0-9.]*\)".*/\1/p' pyproject.toml)
+    oldest=${oldest:-3.10}
+    echo "== floors: oldest allowed versions, on Python $oldest"
+    python=$(find_python "$oldest")
+    [ -n "$python" ] || { echo "skipped: python$oldest not found on PATH"; return 0; }
+    new_venv floors "$python"
+    install floors -c requirements-oldest.txt -r requirements-test.txt -e .
+    show_versions floors
     "$work/floors/bin/python" -m pytest -m "not browser" -p no:cacheprovider
+}
+
+newest() {
+    local version python=
+    for version in 3.13 3.12; do
+        python=$(find_python "$version")
+        [ -z "$python" ] || break
+    done
+    echo "== newest: newest allowed versions, on the newest Python here"
+    [ -n "$python" ] || { echo "skipped: python3.13 and python3.12 not found on PATH"; return 0; }
+    new_venv newest "$python"
+    install newest -r requirements-test.txt -e .
+    show_versions newest
+    "$work/newest/bin/python" -m pytest -m "not browser" -p no:cacheprovider
 }
 
 binder() {
     echo "== binder: binder/ files alone"
-    "$PYTHON" -m venv "$work/binder"
-    "$work/binder/bin/python" -m pip install --quiet --upgrade pip
-    "$work/binder/bin/python" -m pip install --quiet -r binder/requirements.txt
+    new_venv binder "$PYTHON"
+    install binder -r binder/requirements.txt
     PATH="$work/binder/bin:$PATH" bash binder/postBuild >/dev/null
     "$work/binder/bin/python" -c "import posenc; print('posenc', posenc.__version__, 'imports in the Binder environment')"
     "$work/binder/bin/python" - <<'PY'
@@ -45,8 +99,8 @@ PY
 
 repo2docker() {
     echo "== repo2docker: what Binder would build"
-    "$PYTHON" -m venv "$work/r2d"
-    "$work/r2d/bin/python" -m pip install --quiet jupyter-repo2docker
+    new_venv r2d "$PYTHON"
+    install r2d jupyter-repo2docker
     git clone --quiet . "$work/clone"
     (cd "$work/clone" && "$work/r2d/bin/repo2docker" --no-build --debug . >"$work/r2d.txt" 2>&1)
     for expected in 'python=3.11' 'pip install --no-cache-dir -r "binder/requirements.txt"' './binder/postBuild'; do
@@ -56,5 +110,9 @@ repo2docker() {
 }
 
 steps=("$@")
-[ ${#steps[@]} -gt 0 ] || steps=(floors binder repo2docker)
-for step in "${steps[@]}"; do "$step"; done
+[ ${#steps[@]} -gt 0 ] || steps=(floors newest binder repo2docker)
+for step in "${steps[@]}"; do
+    start=$SECONDS
+    "$step"
+    echo "== $step: $((SECONDS - start)) s"
+done

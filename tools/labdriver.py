@@ -22,11 +22,19 @@ from contextlib import contextmanager
 from pathlib import Path
 
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-dev-shm-usage",
 ]
-INSTALL_HINT = ("install Debian's chromium package (apt-get install chromium) and pip's playwright "
-                "(requirements-test.txt); never run `playwright install`")
+INSTALL_HINT = (
+    "install Debian's chromium package (apt-get install chromium) and pip's playwright "
+    "(requirements-test.txt); never run `playwright install`"
+)
 
 
 def chromium_path() -> str | None:
@@ -43,6 +51,28 @@ def missing_browser_reason() -> str | None:
     except ImportError:
         return f"playwright is not installed: {INSTALL_HINT}"
     return None
+
+
+def code_notebook(*cells: str) -> str:
+    """A minimal notebook (JSON text) whose code cells are `cells`, for a python3 kernel."""
+    return json.dumps(
+        {
+            "cells": [
+                {
+                    "id": f"cell-{i}",
+                    "cell_type": "code",
+                    "execution_count": None,
+                    "metadata": {},
+                    "outputs": [],
+                    "source": source,
+                }
+                for i, source in enumerate(cells)
+            ],
+            "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+            "nbformat": 4,
+            "nbformat_minor": 5,
+        }
+    )
 
 
 def _free_port() -> int:
@@ -62,21 +92,39 @@ class LabServer:
             (self.root / name).write_text(text, encoding="utf-8")
         settings = self.tmp / "settings" / "@jupyterlab" / "apputils-extension"
         settings.mkdir(parents=True)
-        (settings / "notification.jupyterlab-settings").write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+        (settings / "notification.jupyterlab-settings").write_text(
+            json.dumps({"fetchNews": "false", "checkForUpdates": False})
+        )
         self.port = _free_port()
         self.token = secrets.token_hex(16)
-        env = dict(os.environ,
-                   JUPYTERLAB_SETTINGS_DIR=str(self.tmp / "settings"),
-                   JUPYTERLAB_WORKSPACES_DIR=str(self.tmp / "workspaces"),
-                   JUPYTER_RUNTIME_DIR=str(self.tmp / "runtime"))
+        env = dict(
+            os.environ,
+            JUPYTERLAB_SETTINGS_DIR=str(self.tmp / "settings"),
+            JUPYTERLAB_WORKSPACES_DIR=str(self.tmp / "workspaces"),
+            JUPYTER_RUNTIME_DIR=str(self.tmp / "runtime"),
+        )
         env.pop("MPLBACKEND", None)
         self.log = open(self.tmp / "lab.log", "w")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
-             f"--port={self.port}", f"--IdentityProvider.token={self.token}", "--LabApp.news_url=None",
-             "--LabApp.expose_app_in_browser=True", f"--ServerApp.root_dir={self.root}",
-             "--ServerApp.open_browser=False", "--MappingKernelManager.cull_idle_timeout=0"],
-            cwd=self.root, env=env, stdout=self.log, stderr=subprocess.STDOUT,
+            [
+                sys.executable,
+                "-m",
+                "jupyterlab",
+                "--no-browser",
+                "--allow-root",
+                "--ip=127.0.0.1",
+                f"--port={self.port}",
+                f"--IdentityProvider.token={self.token}",
+                "--LabApp.news_url=None",
+                "--LabApp.expose_app_in_browser=True",
+                f"--ServerApp.root_dir={self.root}",
+                "--ServerApp.open_browser=False",
+                "--MappingKernelManager.cull_idle_timeout=0",
+            ],
+            cwd=self.root,
+            env=env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
         )
         self._wait_ready()
 
@@ -219,39 +267,68 @@ def clear_outputs(page) -> None:
     """Edit → Clear Outputs of All Cells, so that a later run is seen to be fresh."""
     page.locator(".lm-MenuBar-itemLabel", has_text="Edit").first.click()
     page.locator(".lm-Menu-itemLabel", has_text="Clear Outputs of All Cells").first.click()
-    wait_for(lambda: all(c["count"] is None for c in page.evaluate(JS_NOTEBOOK_STATE)["cells"]), 30,
-             "outputs cleared")
+    wait_for(lambda: all(c["count"] is None for c in page.evaluate(JS_NOTEBOOK_STATE)["cells"]), 30, "outputs cleared")
 
 
-JS_MAIN_CONTROL = """
-() => {
-  const main = document.querySelector('.jp-Notebook .posenc-main');
-  if (!main) return null;
+JS_MAIN_CONTROLS = """
+() => Array.from(document.querySelectorAll('.jp-Notebook .posenc-main')).map(main => {
   const cell = main.closest('.jp-Cell');
   const img = cell.querySelector('.jp-OutputArea-output img');
   const readout = cell.querySelector('.posenc-readout');
   const value = main.querySelector('.widget-readout');
   return {img: img ? img.src : null, readout: readout ? readout.innerText : null,
           value: value ? value.innerText.trim() : null};
-}
+})
 """
 
 
-def main_control_state(page) -> dict | None:
-    """The first lesson widget's picture (data URL), readout text and slider value text."""
-    return page.evaluate(JS_MAIN_CONTROL)
+def main_controls_state(page) -> list[dict]:
+    """For each lesson widget in the notebook: its picture (data URL), readout text and slider value text."""
+    return page.evaluate(JS_MAIN_CONTROLS)
 
 
-def press_on_main_slider(page, key: str = "ArrowRight") -> None:
-    """Focus the handle of the lesson's main slider and press a key, as a keyboard user would."""
-    handle = page.locator(".jp-Notebook .posenc-main .noUi-handle").first
+def press_on_main_slider(page, index: int = 0, key: str = "ArrowRight") -> None:
+    """Focus the handle of a lesson widget's main slider and press a key, as a keyboard user would."""
+    handle = page.locator(".jp-Notebook .posenc-main .noUi-handle").nth(index)
     handle.scroll_into_view_if_needed()
     handle.focus()
     page.keyboard.press(key)
 
 
+def check_main_slider(page, index: int) -> list[str]:
+    """Move one widget's main slider by a key press; the problems seen (figure, readout, value)."""
+    before = main_controls_state(page)[index]
+    where = f"widget {index + 1}"
+    if before["img"] is None or before["readout"] is None:
+        return [f"{where} has no figure image or no readout"]
+    press_on_main_slider(page, index)
+    try:
+        after = wait_for(
+            lambda: (
+                (s := main_controls_state(page)[index])
+                and s["img"] != before["img"]
+                and s["readout"] != before["readout"]
+                and s
+            ),
+            15,
+            "figure and readout to change",
+        )
+    except TimeoutError:
+        now = main_controls_state(page)[index]
+        what = "figure" if now["img"] == before["img"] else "readout"
+        return [f"{where}: after a key press on the main slider the {what} did not change"]
+    problems = []
+    if after["value"] and after["value"] not in after["readout"]:
+        problems.append(
+            f"{where}: the readout {after['readout']!r} does not show the slider's value {after['value']!r}"
+        )
+    if after["value"] == before["value"]:
+        problems.append(f"{where}: the keyboard did not move the slider")
+    return problems
+
+
 def check_lesson(page, server: LabServer, name: str, screenshot: Path | None = None) -> list[str]:
-    """Open a lesson, run it through the UI, move its main slider; return the problems seen."""
+    """Open a lesson, run it through the UI, move the main slider of every widget; return the problems seen."""
     problems: list[str] = []
     console: list[str] = []
     page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
@@ -271,26 +348,14 @@ def check_lesson(page, server: LabServer, name: str, screenshot: Path | None = N
     widget_errors = [m for m in console if "widget" in m.lower() or "manager" in m.lower() or "page error" in m]
     problems += [f"console error: {m[:200]}" for m in widget_errors]
 
-    before = main_control_state(page)
-    if before is None:
+    count = len(main_controls_state(page))
+    if count == 0:
         problems.append("no lesson widget (.posenc-main) found")
-    elif before["img"] is None or before["readout"] is None:
-        problems.append("the lesson widget has no figure image or no readout")
-    else:
-        press_on_main_slider(page)
-        try:
-            after = wait_for(lambda: (s := main_control_state(page)) and s["img"] != before["img"]
-                             and s["readout"] != before["readout"] and s, 15, "figure and readout to change")
-            if after["value"] and after["value"] not in after["readout"]:
-                problems.append(f"the readout {after['readout']!r} does not show the slider's value {after['value']!r}")
-            if after["value"] == before["value"]:
-                problems.append("the keyboard did not move the slider")
-        except TimeoutError:
-            now = main_control_state(page)
-            problems.append("after a key press on the main slider the "
-                            + ("figure" if now["img"] == before["img"] else "readout") + " did not change")
+    for index in range(count):
+        problems += check_main_slider(page, index)
     if screenshot is not None:
         screenshot.parent.mkdir(parents=True, exist_ok=True)
-        page.locator(".jp-Notebook .posenc-main").first.scroll_into_view_if_needed() if before else None
+        if count:
+            page.locator(".jp-Notebook .posenc-main").first.scroll_into_view_if_needed()
         page.screenshot(path=str(screenshot))
     return problems

@@ -1,0 +1,25 @@
+"""The live-figure core: what every explorer of every lesson is built from.
+
+Nothing here knows about positional encodings. A lesson's explorer (in
+``posenc.widgets``) subclasses :class:`Explorer`, creates its controls with the
+factories below, and draws with ``posenc.plotting``; this package makes each change
+cheap (:class:`LiveFigure`), encodes the frames (:func:`png_bytes`) and keeps the
+lesson readable where widgets cannot run (:class:`Panel`).
+"""
+
+from posenc._live.explorer import Explorer, checkbox, int_slider, log_slider, selection_slider
+from posenc._live.figure import LiveFigure
+from posenc._live.panel import Panel, html_to_text
+from posenc._live.png import png_bytes
+
+__all__ = [
+    "Panel",
+    "html_to_text",
+    "LiveFigure",
+    "png_bytes",
+    "Explorer",
+    "int_slider",
+    "log_slider",
+    "selection_slider",
+    "checkbox",
+]

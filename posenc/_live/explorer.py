@@ -1,0 +1,162 @@
+"""The base of every explorer: controls, a text readout and a live figure that follows them."""
+
+from __future__ import annotations
+
+import uuid
+
+import ipywidgets
+from IPython.display import Image, display, update_display
+from matplotlib.artist import Artist
+from matplotlib.figure import Figure
+
+from posenc._live.figure import LiveFigure
+from posenc._live.panel import Panel, html_to_text
+
+__all__ = ["Explorer", "int_slider", "log_slider", "selection_slider", "checkbox"]
+
+WIDTH = "420px"  # every slider of the course: wide enough for a label and 100 steps
+
+
+class Explorer:
+    """Controls, a text readout and a live figure that follows them.
+
+    Displaying an explorer in a notebook shows its controls, the readout (the state in
+    words) and its figure as an ordinary PNG output, which a static viewer still shows
+    and nbval does not have to ignore. Moving a control redraws only what moves
+    (:class:`LiveFigure`) and replaces that PNG in place, through its display id.
+
+    Subclasses set their parameters, create their controls, then call
+    ``super().__init__(controls, main)``; they implement ``_build_figure`` (create the
+    figure; return it with its dynamic, slow and sprite artists, see :class:`LiveFigure`),
+    ``_redraw`` (update those artists from the controls; return the readout as HTML) and,
+    if they have slow artists, ``_slow_key`` (the state the slow artists depend on).
+
+    Attributes
+    ----------
+    controls : list of ipywidgets widgets
+    main : the control a learner moves first (keyboard-operable; CSS class ``posenc-main``)
+    readout : ipywidgets.HTML
+        The state in words, so the figure can be followed without seeing it.
+    widget : Panel
+        Controls and readout together.
+    figure : matplotlib Figure
+    png : bytes
+        The latest picture.
+    """
+
+    def __init__(self, controls: list[ipywidgets.Widget], main: ipywidgets.Widget) -> None:
+        self.controls = controls
+        self.main = main
+        main.add_class("posenc-main")
+        self.readout = ipywidgets.HTML(layout=ipywidgets.Layout(margin="2px 0 0 8px"))
+        self.readout.add_class("posenc-readout")
+        self.widget = Panel([*controls, self.readout], self._static_html)
+        self.figure, dynamic, slow, sprites = self._build_figure()
+        self.live = LiveFigure(self.figure, dynamic, slow, sprites)
+        self._display_id: str | None = None
+        self.png = b""
+        for control in controls:
+            control.observe(self._on_change, names="value")
+        self.update()
+
+    def _build_figure(self) -> tuple[Figure, list[Artist], list[Artist], list[Artist]]:
+        raise NotImplementedError(f"{type(self).__name__} must build its figure")
+
+    def _redraw(self) -> str:
+        raise NotImplementedError(f"{type(self).__name__} must redraw its artists")
+
+    def _slow_key(self) -> object:
+        return None
+
+    def _on_change(self, change: dict) -> None:
+        self.update()
+
+    def update(self) -> None:
+        """Redraw from the controls' current values and refresh every display of the figure."""
+        self.readout.value = self._redraw()
+        self.png = self.live.render(self._slow_key())
+        if self._display_id is not None:
+            update_display(Image(data=self.png, format="png"), display_id=self._display_id)
+
+    def _static_html(self) -> str:
+        return (
+            f"<p>{self.readout.value}<br><i>Interactive controls appear here when the notebook runs "
+            "with widgets (see lesson 00 if they do not).</i></p>"
+        )
+
+    @property
+    def state(self) -> str:
+        """The readout as plain text (what a screen reader or a test reads)."""
+        return html_to_text(self.readout.value)
+
+    def _ipython_display_(self) -> None:
+        if self._display_id is None:
+            self._display_id = f"posenc-{uuid.uuid4().hex}"
+        display(self.widget)
+        display(Image(data=self.png, format="png"), display_id=self._display_id)
+
+
+def int_slider(description: str, value: int, low: int, high: int, step: int = 1) -> ipywidgets.IntSlider:
+    """An integer slider of the course's width, its label in full.
+
+    Examples
+    --------
+    >>> int_slider("position", 5, 0, 23).max
+    23
+    """
+    return ipywidgets.IntSlider(
+        value=value,
+        min=low,
+        max=high,
+        step=step,
+        description=description,
+        style={"description_width": "initial"},
+        layout=ipywidgets.Layout(width=WIDTH),
+    )
+
+
+def log_slider(
+    description: str, value: float, low_exponent: float, high_exponent: float, step: float
+) -> ipywidgets.FloatLogSlider:
+    """A slider over powers of ten, from ``10**low_exponent`` to ``10**high_exponent``.
+
+    Examples
+    --------
+    >>> log_slider("base", 10_000.0, 1, 5, 0.25).value
+    10000.0
+    """
+    return ipywidgets.FloatLogSlider(
+        value=value,
+        base=10,
+        min=low_exponent,
+        max=high_exponent,
+        step=step,
+        description=description,
+        readout_format=".3g",
+        style={"description_width": "initial"},
+        layout=ipywidgets.Layout(width=WIDTH),
+    )
+
+
+def selection_slider(description: str, options: list[str]) -> ipywidgets.SelectionSlider:
+    """A slider through a list of labels, starting at the first.
+
+    Examples
+    --------
+    >>> selection_slider("order", ["a b", "b a"]).value
+    'a b'
+    """
+    return ipywidgets.SelectionSlider(
+        options=options, value=options[0], description=description, layout=ipywidgets.Layout(width=WIDTH)
+    )
+
+
+def checkbox(description: str, value: bool = False) -> ipywidgets.Checkbox:
+    """A checkbox whose label sits right beside it.
+
+    Examples
+    --------
+    >>> checkbox("add positions").value
+    False
+    """
+    return ipywidgets.Checkbox(value=value, description=description, indent=False)

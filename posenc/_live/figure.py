@@ -1,0 +1,125 @@
+"""A matplotlib figure redrawn in part: cached layers, only the moving artists drawn again."""
+
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.artist import Artist
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.text import Text
+from matplotlib.transforms import Bbox
+
+from posenc._live.png import png_bytes
+
+__all__ = ["LiveFigure"]
+
+
+class LiveFigure:
+    """A figure drawn once in full, then only its moving artists redrawn on each change.
+
+    Two cached layers keep each change cheap: the background (everything that never
+    changes) and, on top of it, the `slow` artists, which change only with some controls
+    (a wavelength label changes with ``d_model`` but not with ``position``). The slow
+    layer is redrawn only when the key passed to :meth:`render` changes; the `dynamic`
+    artists are redrawn every time.
+
+    Parameters
+    ----------
+    figure : matplotlib Figure
+    dynamic : list of Artist
+        The artists that change on every update. Whatever overlaps a moving artist
+        and must stay on top of it (an axes' spines over an image) belongs here too.
+    slow : list of Artist, optional
+        The artists that change only when the slow key changes.
+    sprites : list of Text, optional
+        Texts that are redrawn on every update but often show a string they showed
+        before (a slow clock's turn count, a label the learner returns to). Each string
+        is drawn once and then copied back from a pixel cache. A sprite must sit on the
+        static background: no other dynamic or slow artist may overlap it.
+
+    Examples
+    --------
+    >>> from posenc.plotting import new_figure
+    >>> fig, ax = new_figure(3, 2)
+    >>> (line,) = ax.plot([0, 1], [0, 1])
+    >>> live = LiveFigure(fig, [line])
+    >>> live.render()[:4]
+    b'\\x89PNG'
+    """
+
+    def __init__(
+        self,
+        figure: Figure,
+        dynamic: list[Artist],
+        slow: list[Artist] = (),
+        sprites: list[Text] = (),
+    ) -> None:
+        self.figure = figure
+        self.canvas = FigureCanvasAgg(figure)
+        # drawn in z-order, as a full draw would: an image first, then the lines on top of it
+        self.dynamic = sorted(dynamic, key=lambda artist: artist.get_zorder())
+        self.slow = sorted(slow, key=lambda artist: artist.get_zorder())
+        self.sprites = list(sprites)
+        self._sprite_cache: dict[tuple[int, str], object] = {}
+        for artist in self.moving_artists():
+            artist.set_animated(True)
+        self.canvas.draw()  # lays out and draws everything that does not move
+        if figure.get_layout_engine() is not None:
+            figure.set_layout_engine("none")  # freeze the layout: the background must stay valid
+        self._background = self.canvas.copy_from_bbox(figure.bbox)
+        self._slow_layer = None
+        self._slow_key: object = None
+
+    def moving_artists(self) -> list[Artist]:
+        """Every artist that is not part of the cached background."""
+        return self.dynamic + self.slow + self.sprites
+
+    def render(self, slow_key: object = None) -> bytes:
+        """Draw the current state over the cached layers; return the picture as PNG bytes."""
+        renderer = self.canvas.get_renderer()
+        if self._slow_layer is None or slow_key != self._slow_key:
+            self.canvas.restore_region(self._background)
+            for artist in self.slow:
+                artist.draw(renderer)
+            self._slow_layer = self.canvas.copy_from_bbox(self.figure.bbox)
+            self._slow_key = slow_key
+        else:
+            self.canvas.restore_region(self._slow_layer)
+        for artist in self.dynamic:
+            artist.draw(renderer)
+        for text in self.sprites:
+            self._draw_sprite(text, renderer)
+        return png_bytes(self.pixels())
+
+    def pixels(self) -> np.ndarray:
+        """The canvas as it stands, (height, width, 3) uint8 (a view, not a copy)."""
+        return np.asarray(self.canvas.buffer_rgba())[..., :3]
+
+    def full_redraw(self) -> np.ndarray:
+        """Draw the whole figure from scratch, as if nothing were cached; return a copy of its pixels.
+
+        The reference that tests compare the cached :meth:`render` against. It leaves
+        the cached layers in place, so :meth:`render` keeps working afterwards.
+        """
+        moving = self.moving_artists()
+        for artist in moving:
+            artist.set_animated(False)
+        try:
+            self.canvas.draw()
+            return self.pixels().copy()
+        finally:
+            for artist in moving:
+                artist.set_animated(True)
+
+    def _draw_sprite(self, text: Text, renderer) -> None:
+        if not (text.get_visible() and text.get_text()):
+            return
+        key = (id(text), text.get_text())
+        cached = self._sprite_cache.get(key)
+        if cached is not None:
+            self.canvas.restore_region(cached)
+            return
+        text.draw(renderer)
+        box = Bbox.intersection(text.get_window_extent(renderer).padded(2), self.figure.bbox)
+        if box is not None and len(self._sprite_cache) < 4096:  # a few MB at most
+            self._sprite_cache[key] = self.canvas.copy_from_bbox(box)

@@ -1,0 +1,36 @@
+"""Check-yourself tools, one module per topic: ``checks.check_sinusoidal(my_sinusoidal)``.
+
+Every checker runs on the shared engine (``posenc.checks.engine``): it calls the
+learner's code safely, compares it with posenc's reference on several cases, and
+returns a :class:`CheckResult` that displays as one line ("Correct: ...", "Not yet:
+..." with what differs and, for a known mistake, a hint naming it, or "Not attempted
+yet: ..."). A checker never raises on a wrong answer, so a notebook always runs top
+to bottom. Quizzes and recall prompts are in ``posenc.checks.quiz``.
+
+Adding a lesson's checker: write it in a topic module here, decorate it with
+``@register(kind, MISTAKES)`` and export it below; the generic tests in
+``tests/test_checkers.py`` then hold it to the rules every checker keeps, and ask for
+a wrong implementation of each mistake it names.
+"""
+
+from posenc.checks.clocks import check_offset_rotation
+from posenc.checks.engine import CHECKERS, CheckResult
+from posenc.checks.order import check_attention, check_equivariance_test
+from posenc.checks.quiz import answer, questions, quiz, recall
+from posenc.checks.setup import check_positions_column
+from posenc.checks.table import check_sinusoidal, check_wavelength
+
+__all__ = [
+    "CheckResult",
+    "CHECKERS",
+    "check_positions_column",
+    "check_attention",
+    "check_equivariance_test",
+    "check_sinusoidal",
+    "check_wavelength",
+    "check_offset_rotation",
+    "questions",
+    "answer",
+    "quiz",
+    "recall",
+]

@@ -1,0 +1,150 @@
+"""Multiple-choice questions and recall prompts, as widgets and as plain code.
+
+Questions live in ``posenc/data/questions.json``; :func:`quiz` and :func:`recall`
+turn one into a widget (a :class:`~posenc._live.Panel`, so the question still reads
+where widgets cannot run), and :func:`answer` gives the same feedback as text.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from pathlib import Path
+
+import ipywidgets
+
+from posenc._live import Panel
+from posenc.checks.engine import CheckResult
+
+__all__ = ["questions", "answer", "quiz", "recall"]
+
+_BANK = Path(__file__).resolve().parents[1] / "data" / "questions.json"
+
+
+def questions() -> dict[str, dict]:
+    """All questions of the course, by id (read from ``posenc/data/questions.json``).
+
+    Examples
+    --------
+    >>> questions()["02-fastest"]["kind"]
+    'mcq'
+    """
+    with open(_BANK, encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+def _question(question_id: str, kind: str) -> dict:
+    bank = questions()
+    if question_id not in bank:
+        raise KeyError(f"no question with id {question_id!r}; known ids: {', '.join(sorted(bank))}.")
+    q = bank[question_id]
+    if q["kind"] != kind:
+        raise ValueError(f"question {question_id!r} is a {q['kind']} question, not a {kind} one.")
+    return q
+
+
+def _feedback(q: dict, choice: str) -> CheckResult:
+    keys = [o["key"] for o in q["options"]]
+    if choice not in keys:
+        return CheckResult(
+            False, f"Not answered yet: replace {choice!r} with one of {', '.join(keys)}.", attempted=False
+        )
+    option = next(o for o in q["options"] if o["key"] == choice)
+    if option["correct"]:
+        return CheckResult(True, f"Correct ({choice}): {option['explanation']}")
+    return CheckResult(False, f"Not quite ({choice}): {option['explanation']} Try another option.")
+
+
+def answer(question_id: str, choice: str) -> CheckResult:
+    """Answer a multiple-choice question in code; returns the feedback for that choice.
+
+    Examples
+    --------
+    >>> answer("02-fastest", "a").passed
+    True
+    >>> answer("02-fastest", "?")
+    Not answered yet: replace '?' with one of a, b, c, d.
+    """
+    return _feedback(_question(question_id, "mcq"), str(choice).strip().lower())
+
+
+def _static_mcq_html(q: dict) -> str:
+    items = "".join(f"<li><b>{o['key']}</b>. {html.escape(o['text'])}</li>" for o in q["options"])
+    return f"<p><b>Quiz.</b> {html.escape(q['prompt'])}</p><ul style='list-style:none'>{items}</ul>"
+
+
+def quiz(question_id: str) -> Panel:
+    """A multiple-choice question as a widget: options, a Check button, and feedback.
+
+    Where widgets cannot run, the question and its options still show as HTML.
+
+    Examples
+    --------
+    >>> w = quiz("02-fastest")
+    >>> w.choices.value = "a"
+    >>> w.check.click()
+    >>> w.feedback.value.startswith("<b>Correct (a)")
+    True
+    """
+    q = _question(question_id, "mcq")
+    # The options' text goes in the HTML (it wraps); the radio buttons carry only the letters,
+    # since a long radio label does not wrap and overlaps the next one.
+    prompt = ipywidgets.HTML(_static_mcq_html(q))
+    choices = ipywidgets.RadioButtons(
+        options=[o["key"] for o in q["options"]],
+        value=None,
+        description="Your answer:",
+        style={"description_width": "initial"},
+    )
+    check = ipywidgets.Button(description="Check my answer", button_style="info")
+    feedback = ipywidgets.HTML()
+    feedback.add_class("posenc-feedback")
+
+    def on_click(_):
+        if choices.value is None:
+            feedback.value = "Pick an option first."
+            return
+        result = answer(question_id, choices.value)
+        head, _, rest = result.message.partition(": ")
+        feedback.value = f"<b>{html.escape(head)}</b>: {html.escape(rest)}"
+
+    check.on_click(on_click)
+    box = Panel([prompt, choices, check, feedback], static_html=lambda: _static_mcq_html(q))
+    box.choices, box.check, box.feedback = choices, check, feedback
+    return box
+
+
+def recall(question_id: str) -> Panel:
+    """A recall prompt: write your answer in your own words, then reveal the model answer.
+
+    Examples
+    --------
+    >>> w = recall("02-why-even")
+    >>> w.answer.layout.display
+    'none'
+    >>> w.reveal.click()
+    >>> w.answer.layout.display is None
+    True
+    """
+    q = _question(question_id, "recall")
+    static = (
+        f"<p><b>Recall.</b> {html.escape(q['prompt'])}</p><details><summary>Model answer</summary>"
+        f"{html.escape(q['answer'])}</details>"
+    )
+    prompt = ipywidgets.HTML(f"<b>Recall.</b> {html.escape(q['prompt'])}")
+    notes = ipywidgets.Textarea(
+        placeholder="Your answer, in your own words (not checked)", layout=ipywidgets.Layout(width="90%", height="4em")
+    )
+    reveal = ipywidgets.Button(description="Reveal the model answer", layout=ipywidgets.Layout(width="auto"))
+    model = ipywidgets.HTML(
+        f"<b>Model answer.</b> {html.escape(q['answer'])}", layout=ipywidgets.Layout(display="none")
+    )
+
+    def on_click(_):
+        model.layout.display = None
+        reveal.disabled = True
+
+    reveal.on_click(on_click)
+    box = Panel([prompt, notes, reveal, model], static_html=lambda: static)
+    box.reveal, box.answer, box.notes = reveal, model, notes
+    return box

@@ -1,0 +1,52 @@
+"""Live figures for the lessons, one module per topic: ``widgets.table_explorer(...)``.
+
+Each builder returns an :class:`~posenc._live.Explorer`: displaying it shows its
+controls, a text readout of its state, and its figure as an ordinary PNG output
+that follows the controls (see ``posenc._live`` for how a change stays cheap).
+
+Code can drive a builder without a browser: set ``explorer.position.value = 5`` and
+read ``explorer.state`` or the artists' data.
+
+Adding a lesson's explorer: write it in a topic module here (the lesson's topic, not
+its number), export it below, and add an example call to :data:`EXPLORERS`; the
+generic tests in ``tests/test_explorers.py`` then check every control of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from posenc._live import Explorer
+from posenc.widgets.clocks import clock_explorer, offset_explorer
+from posenc.widgets.order import order_explorer
+from posenc.widgets.setup import environment_check
+from posenc.widgets.table import table_explorer
+
+__all__ = [
+    "Explorer",
+    "EXPLORERS",
+    "environment_check",
+    "order_explorer",
+    "table_explorer",
+    "clock_explorer",
+    "offset_explorer",
+]
+
+
+def _example_sentence() -> Explorer:
+    rng = np.random.default_rng(0)
+    embeddings = rng.normal(size=(3, 8))  # (n_words, d_model)
+    projections = rng.normal(size=(3, 8, 8)) / np.sqrt(8)  # W_q, W_k, W_v
+    return order_explorer(["dog", "bites", "man"], embeddings, projections=projections)
+
+
+#: Every explorer builder of the course, each with an example call as a lesson makes it.
+EXPLORERS: dict[str, Callable[[], Explorer]] = {
+    "environment_check": environment_check,
+    "order_explorer": _example_sentence,
+    "table_explorer": lambda: table_explorer(24, 48, position=5),
+    "clock_explorer": lambda: clock_explorer(16, position=13),
+    "offset_explorer": lambda: offset_explorer(8, k=3),
+}

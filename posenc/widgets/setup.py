@@ -1,0 +1,50 @@
+"""Lesson 00's explorer: proof that a slider really moves a figure here."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from posenc._live import Explorer, int_slider
+from posenc.plotting import new_figure
+
+__all__ = ["environment_check"]
+
+
+class _EnvironmentCheck(Explorer):
+    def __init__(self) -> None:
+        self.cycles = int_slider("cycles", 1, 1, 5)
+        super().__init__([self.cycles], self.cycles)
+
+    def _build_figure(self):
+        fig, ax = new_figure(5.0, 2.2, rects=[[0.15, 0.22, 0.82, 0.64]])
+        self.t = np.linspace(0, 1, 400)  # (400,)
+        (self.line,) = ax.plot(self.t, np.sin(2 * np.pi * self.t), color="#2166ac", lw=2)
+        ax.set_xlim(0, 1)
+        ax.set_ylim(-1.15, 1.15)
+        ax.set_xlabel("time t")
+        ax.set_ylabel("value")
+        self.title = ax.set_title(" ")
+        return fig, [self.line], [], [self.title]
+
+    def _redraw(self) -> str:
+        n = self.cycles.value
+        self.line.set_ydata(np.sin(2 * np.pi * n * self.t))
+        self.title.set_text(f"sin(2π · {n} · t): {n} full cycle{'s' * (n > 1)}")
+        return f"cycles = {n}: the wave shows {n} full cycle{'s' * (n > 1)}."
+
+
+def environment_check() -> Explorer:
+    """A one-slider figure that proves widgets work: move ``cycles``, the wave follows.
+
+    Notes
+    -----
+    Used in ``notebooks/00_start_here.ipynb``.
+
+    Examples
+    --------
+    >>> check = environment_check()
+    >>> check.cycles.value = 3
+    >>> check.state
+    'cycles = 3: the wave shows 3 full cycles.'
+    """
+    return _EnvironmentCheck()

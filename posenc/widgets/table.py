@@ -1,0 +1,90 @@
+"""Lesson 02's explorer: the sinusoidal table, one row and one column at a time."""
+
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.patches import Rectangle
+
+from posenc._live import Explorer, int_slider
+from posenc.plotting import new_figure, plot_table
+from posenc.sinusoidal import frequencies, sinusoidal, wavelengths
+
+__all__ = ["table_explorer"]
+
+
+class _TableExplorer(Explorer):
+    def __init__(self, seq_len: int, d_model: int, base: float, position: int, dimension: int) -> None:
+        self.table = sinusoidal(seq_len, d_model, base=base)  # (seq_len, d_model)
+        self.freqs = frequencies(d_model, base=base)  # (d_model // 2,)
+        self.waves = wavelengths(d_model, base=base)  # (d_model // 2,)
+        self.position = int_slider("position", position, 0, seq_len - 1)
+        self.dimension = int_slider("dimension", dimension, 0, d_model - 1)
+        super().__init__([self.position, self.dimension], self.position)
+
+    def _build_figure(self):
+        seq_len, d_model = self.table.shape
+        rects = [[0.1, 0.545, 0.76, 0.4], [0.88, 0.545, 0.02, 0.4], [0.1, 0.085, 0.76, 0.3]]
+        fig, (ax_t, cax, ax_w) = new_figure(7.2, 5.2, rects=rects)
+        title = f"Sinusoidal table: {seq_len} positions × {d_model} dimensions"
+        plot_table(ax_t, self.table, title=title, colorbar=cax)
+        self.row_box = ax_t.add_patch(Rectangle((-0.5, -0.5), d_model, 1, fill=False, ec="black", lw=2.2))
+        self.col_box = ax_t.add_patch(Rectangle((-0.5, -0.5), 1, seq_len, fill=False, ec="black", lw=1.4, ls="--"))
+        self.xs = np.linspace(0, seq_len - 1, 300)  # (300,) positions between the integers too
+        (self.wave,) = ax_w.plot(self.xs, self.xs * 0, color="0.55", lw=1.5, ls="--", label="continuous wave")
+        (self.dots,) = ax_w.plot(
+            np.arange(seq_len), self.table[:, 0], "o", color="#2166ac", ms=4, label="table entries"
+        )
+        self.cursor = ax_w.axvline(0, color="black", lw=1, ls=":")
+        (self.point,) = ax_w.plot([0], [0], "o", ms=10, mfc="none", mec="#b2182b", mew=2, label="selected")
+        ax_w.set_xlim(-0.5, seq_len - 0.5)
+        ax_w.set_ylim(-1.2, 1.75)  # room at the top for the legend
+        ax_w.set_yticks([-1, 0, 1])
+        ax_w.set_xlabel("position")
+        ax_w.set_ylabel("value")
+        ax_w.legend(loc="upper center", ncols=3, fontsize=8, frameon=False)
+        self.wave_title = ax_w.set_title(" ", fontsize=10)
+        dynamic = [self.row_box, self.cursor, self.point]
+        slow = [self.col_box, self.wave, self.dots, self.wave_title]
+        return fig, dynamic, slow, []
+
+    def _slow_key(self) -> object:
+        return self.dimension.value
+
+    def _redraw(self) -> str:
+        p, c = self.position.value, self.dimension.value
+        pair, kind = c // 2, ("sin" if c % 2 == 0 else "cos")
+        fn = np.sin if kind == "sin" else np.cos
+        value, wavelength = self.table[p, c], self.waves[pair]
+        self.row_box.set_y(p - 0.5)
+        self.col_box.set_x(c - 0.5)
+        self.wave.set_ydata(fn(self.xs * self.freqs[pair]))
+        self.dots.set_ydata(self.table[:, c])
+        self.cursor.set_xdata([p, p])
+        self.point.set_data([p], [value])
+        self.wave_title.set_text(f"dimension {c} ({kind} of pair {pair}): wavelength {wavelength:.2f} positions")
+        return (
+            f"position <b>{p}</b> · dimension <b>{c}</b> ({kind} of pair {pair}) · "
+            f"value {value:.3f} · wavelength {wavelength:.2f} positions"
+        )
+
+
+def table_explorer(
+    seq_len: int = 24, d_model: int = 48, *, base: float = 10_000.0, position: int = 0, dimension: int = 0
+) -> Explorer:
+    """The sinusoidal table as a heatmap; pick a row (position) and a column (dimension).
+
+    The chosen row is outlined, the chosen column dashed, and the column's wave is drawn
+    underneath with its value at the chosen position and its wavelength.
+
+    Notes
+    -----
+    Used in ``notebooks/02_sinusoidal_formula.ipynb``.
+
+    Examples
+    --------
+    >>> explorer = table_explorer(24, 48)
+    >>> explorer.position.value = 5
+    >>> explorer.state
+    'position 5 · dimension 0 (sin of pair 0) · value -0.959 · wavelength 6.28 positions'
+    """
+    return _TableExplorer(seq_len, d_model, base, position, dimension)

@@ -1,0 +1,230 @@
+"""Every registered checker: the rules each one keeps, whatever the learner hands it.
+
+A new checker gets these tests by registering itself (``@register`` in
+``posenc.checks.engine``) and by an entry in SPECS below: an accepted answer, a near
+miss, and one wrong implementation written here for each mistake it can name.
+"""
+
+import re
+import warnings
+from dataclasses import dataclass, field
+
+import numpy as np
+import pytest
+
+import posenc
+from posenc import checks
+from posenc.checks.engine import CHECKERS, CheckResult
+
+
+def interleave(angles):
+    table = np.empty((angles.shape[0], 2 * angles.shape[1]))
+    table[:, 0::2], table[:, 1::2] = np.sin(angles), np.cos(angles)
+    return table
+
+
+def positions(n):
+    return np.arange(n)[:, None]
+
+
+def one_speed_rotation(k, d):
+    """A learner's M_k that turns every block by k, written with a loop."""
+    M = np.zeros((d, d))
+    for i in range(d // 2):
+        c, s = np.cos(k), np.sin(k)
+        M[2 * i : 2 * i + 2, 2 * i : 2 * i + 2] = [[c, s], [-s, c]]
+    return M
+
+
+@dataclass
+class Spec:
+    reference: object  # an answer the checker must accept
+    near_miss: object  # close, but wrong: must be rejected
+    mistakes: dict  # mistake id -> a wrong answer that makes that mistake
+    kwargs: dict = field(default_factory=dict)  # passed to the checker (value checkers)
+    hint_args: dict = field(default_factory=dict)  # fill the hints' {placeholders}
+
+
+SPECS = {
+    "check_positions_column": Spec(
+        reference=positions,
+        near_miss=lambda n: positions(n) + 1e-3,
+        mistakes={
+            "flat": lambda n: np.arange(n),
+            "row": lambda n: np.arange(n)[None, :],
+            "from-one": lambda n: np.arange(1, n + 1)[:, None],
+        },
+    ),
+    "check_attention": Spec(
+        reference=lambda q, k, v: posenc.attention(q, k, v)[0],
+        near_miss=lambda q, k, v: posenc.attention(q, k, v)[0] * (1 + 1e-4),
+        mistakes={
+            "unscaled": lambda q, k, v: posenc.softmax(q @ k.T) @ v,
+            "softmax-over-queries": lambda q, k, v: posenc.softmax(q @ k.T / np.sqrt(q.shape[-1]), axis=0) @ v,
+            "divided-by-d": lambda q, k, v: posenc.softmax(q @ k.T / q.shape[-1]) @ v,
+            "returned-weights": lambda q, k, v: posenc.attention(q, k, v)[1],
+        },
+    ),
+    "check_equivariance_test": Spec(
+        reference=lambda f, x, p: np.allclose(f(x[p]), f(x)[p]),
+        near_miss=lambda f, x, p: np.allclose(f(x[p]), f(x)[p], atol=10.0),  # so loose that anything passes
+        mistakes={
+            "says-attention-is-not": lambda f, x, p: np.allclose(f(x[p]), f(x)),
+            "says-positions-are": lambda f, x, p: True,
+            # looks only at the last row, which a running sum keeps: the total
+            "says-running-sum-is": lambda f, x, p: np.allclose(f(x[p])[-1], f(x)[-1]) or np.allclose(f(x[p]), f(x)[p]),
+            "exact-equality": lambda f, x, p: np.array_equal(f(x[p]), f(x)[p]),
+        },
+    ),
+    "check_sinusoidal": Spec(
+        reference=posenc.sinusoidal,
+        near_miss=lambda n, d: posenc.sinusoidal(n, d) * (1 + 1e-4),
+        mistakes={
+            "transposed": lambda n, d: posenc.sinusoidal(n, d).T,
+            "swapped": lambda n, d: posenc.sinusoidal(n, d)[:, np.arange(d) ^ 1],
+            "concatenated": lambda n, d: np.concatenate(
+                [np.sin(positions(n) * posenc.frequencies(d)), np.cos(positions(n) * posenc.frequencies(d))], axis=1
+            ),
+            "i-for-2i": lambda n, d: interleave(positions(n) * 10000.0 ** (-np.arange(d // 2) / d)),
+            "growing-frequencies": lambda n, d: interleave(positions(n) / posenc.frequencies(d)),
+            "column-frequencies": lambda n, d: np.where(
+                np.arange(d) % 2 == 0,
+                np.sin(positions(n) * 10000.0 ** (-np.arange(d) / d)),
+                np.cos(positions(n) * 10000.0 ** (-np.arange(d) / d)),
+            ),
+            "from-one": lambda n, d: posenc.sinusoidal(n + 1, d)[1:],
+        },
+    ),
+    "check_wavelength": Spec(
+        reference=2 * np.pi * 100,
+        near_miss=2 * np.pi * 101,
+        mistakes={
+            "one-over-omega": 100.0,
+            "omega": 0.01,
+            "i-for-2i": 2 * np.pi * 10,
+            "column-index": 2 * np.pi * 10_000,
+        },
+        kwargs={"pair": 12, "d_model": 48},
+        hint_args={"pair": 12, "column": 24, "column_after": 25},
+    ),
+    "check_offset_rotation": Spec(
+        reference=posenc.offset_rotation,
+        near_miss=lambda k, d: posenc.offset_rotation(k, d) * (1 + 1e-4),
+        mistakes={
+            "wrong-way": lambda k, d: posenc.offset_rotation(k, d).T,
+            "one-speed": one_speed_rotation,
+        },
+    ),
+}
+
+NAMES = sorted(CHECKERS)
+MISTAKES = [(name, mistake) for name in NAMES for mistake in CHECKERS[name].mistakes]
+
+
+def run(name, answer):
+    """Run a checker as a notebook would, failing the test on any warning it lets out."""
+    checker = CHECKERS[name]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = checker.check(answer, **SPECS[name].kwargs)
+    assert not caught, [str(w.message) for w in caught]
+    assert isinstance(result, CheckResult)
+    return result
+
+
+def test_every_checker_is_registered_exported_and_specified():
+    exported = {name for name in checks.__all__ if name.startswith("check_")}
+    assert exported == set(CHECKERS) == set(SPECS)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_named_mistake_has_a_wrong_implementation_here(name):
+    assert set(SPECS[name].mistakes) == set(CHECKERS[name].mistakes)
+
+
+@pytest.mark.parametrize("name", NAMES)
+class TestEveryChecker:
+    def test_accepts_the_reference(self, name):
+        result = run(name, SPECS[name].reference)
+        assert result.passed and result.message.startswith("Correct: "), result.message
+
+    def test_rejects_a_near_miss(self, name):
+        result = run(name, SPECS[name].near_miss)
+        assert not result.passed and result.attempted and result.message.startswith("Not yet: "), result.message
+
+    def test_a_stub_is_not_attempted(self, name):
+        def stub(*args):
+            raise NotImplementedError("Fill in my_function, then run the check below.")
+
+        result = run(name, ... if CHECKERS[name].kind == "value" else stub)
+        assert not result.passed and not result.attempted
+        assert result.message.startswith("Not attempted yet: fill in ")
+
+
+@pytest.mark.parametrize("name, mistake", MISTAKES, ids=[f"{n}-{m}" for n, m in MISTAKES])
+def test_names_each_mistake_it_knows(name, mistake):
+    result = run(name, SPECS[name].mistakes[mistake])
+    hint = CHECKERS[name].mistakes[mistake].format(**SPECS[name].hint_args)
+    assert not result.passed and hint in result.message, result.message
+
+
+def wrong_values():
+    """Answers of every type a learner has been seen to hand in, none of them right."""
+    return {
+        "None": None,
+        "list": [1.0, 2.0, 3.0],
+        "str": "the table",
+        "tuple": (1, 2),
+        "object array": np.array([None, 1.0], dtype=object),
+        "ragged list": [[1.0, 2.0], [3.0]],
+        "complex": 1.0 + 2.0j,
+        "complex array": np.ones((2, 2)) * 1j,
+        "int": 7,
+        "huge int": 10**400,
+        "huge float": 1e300,
+        "NaN": float("nan"),
+        "NaN array": np.full((8, 6), np.nan),
+        "inf": float("inf"),
+        "wrong shape": np.zeros((2, 3)),
+        "wrong rank": np.zeros((2, 3, 4)),
+        "bool": True,
+    }
+
+
+def returning(value):
+    """A learner's function that returns `value` whatever it is given."""
+    return lambda *args: value
+
+
+def wrong_functions(reference):
+    """Functions that return each wrong value, plus ones that fail in other ways."""
+    made = {f"returns {label}": returning(value) for label, value in wrong_values().items()}
+    made["returns the right answer times 1e300"] = lambda *args: np.asarray(reference(*args), dtype=float) * 1e300
+    made["returns the right answer as complex"] = lambda *args: np.asarray(reference(*args)) + 0j
+    made["returns the right answer with an extra axis"] = lambda *args: np.asarray(reference(*args))[..., None]
+    made["takes no parameters"] = lambda: np.zeros(3)
+    made["takes one parameter too many"] = lambda a, b, c, d, e: np.zeros(3)
+    made["raises inside"] = lambda *args: np.zeros(3)[10]
+    made["divides by zero with numpy"] = lambda *args: np.ones(3) / np.zeros(3)
+    made["is not a function"] = np.zeros(3)
+    return made
+
+
+CASES = [
+    (name, label)
+    for name in NAMES
+    for label in (wrong_values() if CHECKERS[name].kind == "value" else wrong_functions(SPECS[name].reference))
+]
+
+
+@pytest.mark.parametrize("name, label", CASES, ids=[f"{n}-{label}" for n, label in CASES])
+def test_never_raises_and_stays_readable_on_any_wrong_answer(name, label):
+    spec = SPECS[name]
+    answers = wrong_values() if CHECKERS[name].kind == "value" else wrong_functions(spec.reference)
+    result = run(name, answers[label])
+    assert not result.passed, result.message
+    message = result.message
+    assert len(message) < 400, message
+    assert not re.search(r"\d{16}", message), f"a number nobody can read: {message}"
+    assert "got ndarray" not in message and "got list" not in message, message
+    assert message.startswith(("Not yet: ", "Not attempted yet: ")), message

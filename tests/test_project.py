@@ -1,0 +1,123 @@
+"""The project's own files agree with each other, and the wheel holds the whole package.
+
+(That binder/requirements.txt matches requirements.txt is tests/test_binder.py's job.)
+"""
+
+import importlib.metadata
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+from packaging.version import Version
+
+import posenc
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "posenc"
+NOT_SHIPPED = {"__pycache__"}  # and names starting with a dot; *.pyc
+
+
+def requirements(path):
+    """The requirement lines of a requirements file, parsed (comments and -r/-c lines dropped)."""
+    lines = (line.split("#")[0].strip() for line in path.read_text().splitlines())
+    return [Requirement(line) for line in lines if line and not line.startswith("-")]
+
+
+def versions_by_operator(path, operator):
+    """{package: version} for every requirement in `path` with a specifier using `operator`."""
+    found = {}
+    for req in requirements(path):
+        for spec in req.specifier:
+            if spec.operator == operator:
+                found[canonicalize_name(req.name)] = Version(spec.version)
+    return found
+
+
+def test_requirements_oldest_pins_exactly_the_floors_of_requirements():
+    floors = versions_by_operator(ROOT / "requirements.txt", ">=")
+    pins = versions_by_operator(ROOT / "requirements-oldest.txt", "==")
+    assert floors, "requirements.txt has no >= floors: is the parser wrong?"
+    differing = {
+        name: (str(floors.get(name)), str(pins.get(name)))
+        for name in floors.keys() | pins.keys()
+        if floors.get(name) != pins.get(name)
+    }
+    assert not differing, (
+        "requirements.txt's floors and requirements-oldest.txt's pins differ "
+        f"(package: (floor, pin); None = missing): {differing}"
+    )
+
+
+def test_installed_version_is_the_package_version():
+    installed = importlib.metadata.version("posenc")
+    assert installed == posenc.__version__, (
+        f"the installed posenc says {installed}, posenc/__init__.py says {posenc.__version__}: "
+        "reinstall (touch pyproject.toml, then make test) or fix [tool.setuptools.dynamic] in pyproject.toml"
+    )
+
+
+def source_files():
+    """Every file under posenc/ that a wheel should carry, as paths relative to the repository."""
+    for folder, dirs, files in os.walk(PACKAGE):
+        dirs[:] = sorted(d for d in dirs if d not in NOT_SHIPPED and not d.startswith("."))
+        for name in files:
+            if not name.startswith(".") and not name.endswith(".pyc"):
+                yield (Path(folder) / name).relative_to(ROOT).as_posix()
+
+
+def test_every_folder_with_modules_is_a_package():
+    # packages.find only takes folders with an __init__.py: modules elsewhere would be left out
+    # of the wheel, and would work here only because the tests run from the repository
+    folders = {Path(f).parent for f in source_files() if f.endswith(".py")}
+    missing = sorted(str(f) for f in folders if not (ROOT / f / "__init__.py").exists())
+    assert not missing, f"folders with modules but no __init__.py: {missing}"
+
+
+def test_the_wheel_holds_every_subpackage_module_and_data_file(tmp_path):
+    # build from a copy: an in-tree build leaves build/, whose stale files would go into later wheels
+    src = tmp_path / "src"
+    src.mkdir()
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        shutil.copy2(ROOT / name, src / name)
+    shutil.copytree(PACKAGE, src / "posenc", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    pip_wheel = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-v"]
+    build = subprocess.run([*pip_wheel, "-w", str(tmp_path), str(src)], capture_output=True, text=True)
+    output = build.stdout + build.stderr
+    assert build.returncode == 0, output[-3000:]
+    deprecations = [line.strip() for line in output.splitlines() if "DeprecationWarning" in line]
+    assert not deprecations, f"the build warns: {deprecations}"
+    (wheel,) = tmp_path.glob("posenc-*.whl")
+    assert wheel.name.startswith(f"posenc-{posenc.__version__}-"), wheel.name
+
+    with zipfile.ZipFile(wheel) as zf:
+        shipped = set(zf.namelist())
+        metadata = zf.read(f"posenc-{posenc.__version__}.dist-info/METADATA").decode()
+    packages = sorted(Path(f).parent.as_posix() for f in source_files() if f.endswith("/__init__.py"))
+    assert {"posenc", "posenc/data"} <= set(packages), packages
+    missing_packages = [p for p in packages if f"{p}/__init__.py" not in shipped]
+    assert not missing_packages, f"subpackages missing from the wheel: {missing_packages}"
+    missing = sorted(set(source_files()) - shipped)
+    assert not missing, f"files missing from the wheel (data files need [tool.setuptools.package-data]): {missing}"
+    assert {"posenc/data/minilm_positions.npy", "posenc/data/questions.json"} <= shipped
+    assert f"\nVersion: {posenc.__version__}\n" in metadata
+    assert "\nLicense-Expression: MIT\n" in metadata
+
+    # and it imports from the wheel alone, away from the repository (numpy etc. from this environment)
+    unpacked = tmp_path / "unpacked"
+    with zipfile.ZipFile(wheel) as zf:
+        zf.extractall(unpacked)
+    names = [p.replace("/", ".") for p in packages]
+    code = (
+        "import importlib, sys; "
+        f"mods = [importlib.import_module(n) for n in {names!r}]; "
+        "print(mods[0].__file__); print(mods[0].minilm_positions().shape)"
+    )
+    env = {**os.environ, "PYTHONPATH": str(unpacked)}
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, env=env)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert run.stdout.splitlines()[0].startswith(str(unpacked)), run.stdout
