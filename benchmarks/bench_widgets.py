@@ -35,6 +35,7 @@ from tools.labdriver import (  # noqa: E402
     clear_outputs,
     code_notebook,
     lab_server,
+    main_controls_state,
     missing_browser_reason,
     open_browser,
     open_notebook,
@@ -71,7 +72,7 @@ def values_of(control):
     if kind == "FloatLogSlider":
         n = int(round((control.max - control.min) / control.step))
         return [control.base ** (control.min + i * control.step) for i in range(n + 1)]
-    if kind == "SelectionSlider":
+    if kind in ("SelectionSlider", "ToggleButtons", "Dropdown"):
         return list(control.options)
     if kind == "Checkbox":
         return [True, False]
@@ -191,8 +192,8 @@ VBox([slider, label])
 """)
 
 JS_PROBE = r"""
-(mode) => {
-  const main = document.querySelector('.jp-Notebook .posenc-main');
+([mode, index]) => {
+  const main = document.querySelectorAll('.jp-Notebook .posenc-main')[index];
   const cell = main.closest('.jp-Cell');
   const read = () => {
     if (mode === 'text') { const r = cell.querySelector('.posenc-readout'); return r ? r.innerText : null; }
@@ -212,9 +213,10 @@ JS_PROBE = r"""
 """
 
 
-def key_latencies(page, reps: int, mode: str) -> list[float]:
-    page.evaluate(JS_PROBE, mode)
-    handle = page.locator(".jp-Notebook .posenc-main .noUi-handle").first
+def key_latencies(page, reps: int, mode: str, index: int = 0) -> list[float]:
+    """Key press to new picture (or text) for the main slider of the `index`-th widget, in ms."""
+    page.evaluate(JS_PROBE, [mode, index])
+    handle = page.locator(".jp-Notebook .posenc-main .noUi-handle").nth(index)
     handle.scroll_into_view_if_needed()
     handle.focus()
     key = "ArrowRight"
@@ -242,7 +244,7 @@ def bench_browser(reps: int) -> list[dict]:
         ("naive interact (baseline)", "zz_naive_interact.ipynb", "img"),
         ("transport floor: text label only", "zz_transport_floor.ipynb", "text"),
     ]
-    runs += [(f"lesson {name[:2]} main slider", name, "img") for name in lessons]
+    runs += [(f"lesson {name[:2]}", name, "img") for name in lessons]
     rows = []
     with lab_server(ROOT / "notebooks", extra_files=extra) as server, open_browser() as browser:
         for label, name, mode in runs:
@@ -250,8 +252,11 @@ def bench_browser(reps: int) -> list[dict]:
             open_notebook(page, server, name)
             clear_outputs(page)
             run_all_cells(page)
-            lat = key_latencies(page, reps, mode)
-            rows.append({"what": label, "latencies": lat, "p50": p50(lat), "p95": p95(lat)})
+            count = len(main_controls_state(page))
+            for index in range(count):  # the main slider of every explorer of the lesson
+                lat = key_latencies(page, reps, mode, index)
+                what = label if count == 1 or name.startswith("zz_") else f"{label}, explorer {index + 1} of {count}"
+                rows.append({"what": what, "latencies": lat, "p50": p50(lat), "p95": p95(lat)})
             page.context.close()
     return rows
 

@@ -36,6 +36,29 @@ def one_speed_rotation(k, d):
     return M
 
 
+def rotation(angles):
+    """A block-diagonal M turning pair i by angles[i]."""
+    M = np.zeros((2 * len(angles), 2 * len(angles)))
+    for i, a in enumerate(angles):
+        M[2 * i : 2 * i + 2, 2 * i : 2 * i + 2] = [[np.cos(a), np.sin(a)], [-np.sin(a), np.cos(a)]]
+    return M
+
+
+def int_table(n, d):
+    """A learner's table built in an int array: every sine and cosine is truncated."""
+    table = np.zeros((n, d), dtype=int)
+    angles = positions(n) * posenc.frequencies(d)
+    table[:, 0::2], table[:, 1::2] = np.sin(angles), np.cos(angles)
+    return table
+
+
+def int_attention(q, k, v):
+    """A learner's attention that collects its output in an int array."""
+    out = np.zeros((len(q), v.shape[1]), dtype=int)
+    out[:] = posenc.attention(q, k, v)[0]
+    return out
+
+
 @dataclass
 class Spec:
     reference: object  # an answer the checker must accept
@@ -63,6 +86,8 @@ SPECS = {
             "softmax-over-queries": lambda q, k, v: posenc.softmax(q @ k.T / np.sqrt(q.shape[-1]), axis=0) @ v,
             "divided-by-d": lambda q, k, v: posenc.softmax(q @ k.T / q.shape[-1]) @ v,
             "returned-weights": lambda q, k, v: posenc.attention(q, k, v)[1],
+            "no-softmax": lambda q, k, v: (q @ k.T / np.sqrt(q.shape[-1])) @ v,
+            "int-dtype": int_attention,
         },
     ),
     "check_equivariance_test": Spec(
@@ -74,6 +99,8 @@ SPECS = {
             # looks only at the last row, which a running sum keeps: the total
             "says-running-sum-is": lambda f, x, p: np.allclose(f(x[p])[-1], f(x)[-1]) or np.allclose(f(x[p]), f(x)[p]),
             "exact-equality": lambda f, x, p: np.array_equal(f(x[p]), f(x)[p]),
+            # compares a summary that every order shares, not the rows
+            "says-invariant-is": lambda f, x, p: np.allclose(f(x[p]).mean(axis=0), f(x).mean(axis=0)),
         },
     ),
     "check_sinusoidal": Spec(
@@ -93,6 +120,7 @@ SPECS = {
                 np.cos(positions(n) * 10000.0 ** (-np.arange(d) / d)),
             ),
             "from-one": lambda n, d: posenc.sinusoidal(n + 1, d)[1:],
+            "int-dtype": int_table,
         },
     ),
     "check_wavelength": Spec(
@@ -113,6 +141,8 @@ SPECS = {
         mistakes={
             "wrong-way": lambda k, d: posenc.offset_rotation(k, d).T,
             "one-speed": one_speed_rotation,
+            "i-for-2i": lambda k, d: rotation(k * 10000.0 ** (-np.arange(d // 2) / d)),
+            "int-dtype": lambda k, d: posenc.offset_rotation(k, d).astype(int),
         },
     ),
 }

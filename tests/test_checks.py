@@ -8,11 +8,11 @@ from posenc import checks
 
 
 class TestMessages:
-    def test_an_unknown_mistake_gets_the_first_differing_cell(self):
+    def test_an_unknown_mistake_gets_the_first_differing_cell_and_what_was_measured(self):
         result = checks.check_sinusoidal(lambda n, d: posenc.sinusoidal(n, d) * 0.5)
         assert result.message == (
             "Not yet: for seq_len=8, d_model=6, first mismatch at position 0, column 1 "
-            "(a cosine column): got 0.5000, expected 1.0000."
+            "(a cosine column): got 0.5000, expected 1.0000. Measured over 4096 positions: every column is scaled by 0.5."
         )
 
     def test_a_crash_is_reported_with_its_arguments(self):
@@ -94,3 +94,23 @@ class TestQuestions:
         code = "import sys, posenc.checks; print('posenc.widgets' in sys.modules)"
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
         assert out.strip() == "False"
+
+
+def test_the_right_option_is_seldom_the_longest():
+    mcqs = [q for q in checks.questions().values() if q["kind"] == "mcq"]
+    longest = 0
+    for q in mcqs:
+        lengths = [len(o["text"]) for o in q["options"]]
+        right = next(len(o["text"]) for o in q["options"] if o["correct"])
+        longest += right == max(lengths)
+        assert max(lengths) <= 2.5 * min(lengths), q["prompt"]  # no option stands out by its length
+    assert longest <= len(mcqs) / 3
+
+
+def test_every_question_is_asked_in_a_lesson():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    lessons = "".join(p.read_text(encoding="utf-8") for p in (root / "notebooks").glob("*.ipynb"))
+    for qid in checks.questions():
+        assert f'\\"{qid}\\"' in lessons, qid

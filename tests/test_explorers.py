@@ -40,6 +40,8 @@ def other_value(control: ipywidgets.Widget):
         return control.options[(control.index + 1) % len(control.options)]
     if isinstance(control, ipywidgets.Checkbox):
         return not control.value
+    if isinstance(control, (ipywidgets.ToggleButtons, ipywidgets.Dropdown)):
+        return control.options[(control.index + 1) % len(control.options)]
     raise AssertionError(f"no rule to move a {type(control).__name__}: teach other_value() about it")
 
 

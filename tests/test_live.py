@@ -61,3 +61,19 @@ def test_panel_falls_back_to_html_and_text():
 
 def test_html_to_text_decodes_entities_and_breaks_lines():
     assert html_to_text("<details><summary>Answer</summary>a &lt; b</details>") == "Answer\na < b"
+
+
+def test_slow_layers_are_kept_for_the_keys_used_last_and_no_more():
+    fig, ax = new_figure(3, 2, rects=[[0.1, 0.1, 0.8, 0.8]])
+    ax.set_xlim(0, 30)
+    (slow,) = ax.plot([0, 1], [0, 1])
+    live = LiveFigure(fig, [], [slow])
+    frames = {}
+    for key in range(LiveFigure.max_slow_layers + 4):
+        slow.set_xdata([key, key + 1])  # the slow artist follows its key, as the contract says
+        frames[key] = live.render(key)
+    assert len(live._slow_layers) == LiveFigure.max_slow_layers
+    slow.set_xdata([0, 1])
+    assert live.render(0) == frames[0]  # evicted, drawn again: the same picture
+    slow.set_xdata([25, 26])
+    assert live.render(25) == live.render(25)  # a cached key gives the same frame twice

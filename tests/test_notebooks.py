@@ -8,7 +8,8 @@ import pytest
 
 from posenc import checks
 
-NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 
 
 def load(path):
@@ -97,3 +98,48 @@ class TestAnatomy:
         for cell in load(path)["cells"]:
             if cell["cell_type"] == "markdown":
                 assert len("".join(cell["source"])) < 2000
+
+
+def title_and_minutes(path):
+    first = "".join(load(path)["cells"][0]["source"])
+    title = re.match(r"# \d\d · (.+)", first).group(1).strip()
+    minutes = int(re.search(r"\*About (\d+) minutes\.", first).group(1))
+    return title, minutes
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+class TestPromises:
+    def test_section_minutes_add_up_to_the_lesson_time(self, path):
+        headings = re.findall(r"^## (.+)$", markdown(load(path)), flags=re.M)
+        minutes = [re.search(r" · (\d+) min$", h) for h in headings]
+        assert all(minutes), [h for h, m in zip(headings, minutes, strict=True) if not m]
+        assert sum(int(m.group(1)) for m in minutes) == title_and_minutes(path)[1]
+
+    def test_the_lesson_maps_give_its_title_and_time(self, path):
+        title, minutes = title_and_minutes(path)
+        readme = (ROOT / "README.md").read_text(encoding="utf-8")
+        assert f"| {path.name[:2]} | [{title}](notebooks/{path.name}) |" in readme
+        assert re.search(rf"^\| {path.name[:2]} \| \[.*\| {minutes} min \|$", readme, flags=re.M)
+        start_here = markdown(load(NOTEBOOKS[0]))
+        assert re.search(
+            rf"^\| {path.name[:2]} \| {re.escape(title)} \| .* \| {minutes} min \|$", start_here, flags=re.M
+        )
+
+    def test_every_quiz_can_be_answered_in_code(self, path):
+        src = code(load(path))
+        quizzes = re.findall(r'checks\.quiz\("([^"]+)"\)', src)
+        answered = re.findall(r'checks\.answer\("([^"]+)"', src)
+        assert sorted(quizzes) == sorted(answered)
+
+    def test_every_think_prompt_has_a_folded_model_answer(self, path):
+        for cell in load(path)["cells"]:
+            text = "".join(cell["source"])
+            if cell["cell_type"] == "markdown" and "**Think!**" in text:
+                after = text[text.index("**Think!**") :]
+                assert "<summary><b>Model answer" in after, text[:80]
+
+    def test_further_reading_and_a_next_step(self, path):
+        md = markdown(load(path))
+        assert "**Further reading**" in md and "**Next:**" in md
+        for link in re.findall(r"\]\((\d\d_[\w.]+\.ipynb)\)", md):
+            assert (ROOT / "notebooks" / link).is_file(), link

@@ -131,3 +131,25 @@ class TestOrderExplorerArguments:
         words, emb, _ = sentence
         with pytest.raises(TypeError, match="projections must be three matrices"):
             widgets.order_explorer(words, emb, projections=np.eye(8))
+
+
+class TestNaiveExplorer:
+    def test_the_position_slider_ends_with_the_sentence(self):
+        explorer = widgets.naive_explorer("integer", seq_len=20, position=15)
+        explorer.seq_len.value = 8
+        assert explorer.position.max == 7 and explorer.position.value == 7
+        assert explorer.state.startswith("position 7 of 8 · integer: row 7 holds 7")
+
+    def test_fraction_names_the_position_the_same_value_means_in_a_longer_sentence(self):
+        explorer = widgets.naive_explorer("fraction", seq_len=10, position=5)
+        assert "row 5 holds 0.500; in a sentence of 20 words the same value means position 10" in explorer.state
+
+    def test_steps_plotted_are_the_distances_between_neighbouring_rows(self):
+        explorer = widgets.naive_explorer("binary", seq_len=16)
+        flips = [bin(p ^ (p + 1)).count("1") for p in range(15)]
+        assert np.allclose(explorer.steps.get_ydata() ** 2, flips)
+
+    def test_sinusoidal_for_comparison_has_equal_steps(self):
+        explorer = widgets.naive_explorer("sinusoidal", seq_len=30)
+        steps = explorer.steps.get_ydata()
+        assert np.allclose(steps, steps[0]) and "every step has the same length" in explorer.state

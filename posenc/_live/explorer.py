@@ -31,6 +31,9 @@ class Explorer:
     ``_redraw`` (update those artists from the controls; return the readout as HTML) and,
     if they have slow artists, ``_slow_key`` (the state the slow artists depend on).
 
+    Widgets in `header` (a play button linked to a slider in the browser, say) are shown
+    above the controls but not observed: they act through the controls they drive.
+
     Attributes
     ----------
     controls : list of ipywidgets widgets
@@ -44,13 +47,15 @@ class Explorer:
         The latest picture.
     """
 
-    def __init__(self, controls: list[ipywidgets.Widget], main: ipywidgets.Widget) -> None:
+    def __init__(
+        self, controls: list[ipywidgets.Widget], main: ipywidgets.Widget, header: list[ipywidgets.Widget] = ()
+    ) -> None:
         self.controls = controls
         self.main = main
         main.add_class("posenc-main")
         self.readout = ipywidgets.HTML(layout=ipywidgets.Layout(margin="2px 0 0 8px"))
         self.readout.add_class("posenc-readout")
-        self.widget = Panel([*controls, self.readout], self._static_html)
+        self.widget = Panel([*header, *controls, self.readout], self._static_html)
         self.figure, dynamic, slow, sprites = self._build_figure()
         self.live = LiveFigure(self.figure, dynamic, slow, sprites)
         self._display_id: str | None = None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 import numpy as np
 from matplotlib.artist import Artist
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -17,11 +19,13 @@ __all__ = ["LiveFigure"]
 class LiveFigure:
     """A figure drawn once in full, then only its moving artists redrawn on each change.
 
-    Two cached layers keep each change cheap: the background (everything that never
+    Cached layers keep each change cheap: the background (everything that never
     changes) and, on top of it, the `slow` artists, which change only with some controls
     (a wavelength label changes with ``d_model`` but not with ``position``). The slow
-    layer is redrawn only when the key passed to :meth:`render` changes; the `dynamic`
-    artists are redrawn every time.
+    layer is drawn once per value of the key passed to :meth:`render` and kept for the
+    `max_slow_layers` keys used last, so a learner going back to a setting pays nothing;
+    the slow artists must therefore depend on the key alone. The `dynamic` artists are
+    redrawn every time.
 
     Parameters
     ----------
@@ -47,6 +51,8 @@ class LiveFigure:
     b'\\x89PNG'
     """
 
+    max_slow_layers = 16  # about 1 MB each for the course's figures
+
     def __init__(
         self,
         figure: Figure,
@@ -67,8 +73,7 @@ class LiveFigure:
         if figure.get_layout_engine() is not None:
             figure.set_layout_engine("none")  # freeze the layout: the background must stay valid
         self._background = self.canvas.copy_from_bbox(figure.bbox)
-        self._slow_layer = None
-        self._slow_key: object = None
+        self._slow_layers: OrderedDict[object, object] = OrderedDict()  # slow key -> pixels, most recent last
 
     def moving_artists(self) -> list[Artist]:
         """Every artist that is not part of the cached background."""
@@ -77,14 +82,18 @@ class LiveFigure:
     def render(self, slow_key: object = None) -> bytes:
         """Draw the current state over the cached layers; return the picture as PNG bytes."""
         renderer = self.canvas.get_renderer()
-        if self._slow_layer is None or slow_key != self._slow_key:
+        layer = self._slow_layers.get(slow_key)
+        if layer is None:
             self.canvas.restore_region(self._background)
             for artist in self.slow:
                 artist.draw(renderer)
-            self._slow_layer = self.canvas.copy_from_bbox(self.figure.bbox)
-            self._slow_key = slow_key
+            layer = self.canvas.copy_from_bbox(self.figure.bbox)
+            self._slow_layers[slow_key] = layer
+            if len(self._slow_layers) > self.max_slow_layers:
+                self._slow_layers.popitem(last=False)  # forget the least recently used
         else:
-            self.canvas.restore_region(self._slow_layer)
+            self.canvas.restore_region(layer)
+            self._slow_layers.move_to_end(slow_key)
         for artist in self.dynamic:
             artist.draw(renderer)
         for text in self.sprites:

@@ -1,4 +1,11 @@
-"""Lesson 03's checker: the rotation M_k that moves every position k steps on."""
+"""Lesson 03's checker: the rotation M_k that moves every position k steps on.
+
+A wrong M is described by reading it block by block: the 2×2 block of pair i should
+be a rotation by ``k * omega_i``, ``[[cos, sin], [-sin, cos]]``. Each block is split
+into its rotation (angle and size) and what no rotation has; entries outside the
+blocks are reported too; the angles are set against ``k * omega_i``: another offset
+for every pair, one angle for all, a base other than 10000.
+"""
 
 from __future__ import annotations
 
@@ -8,37 +15,110 @@ import numpy as np
 
 from posenc.checks.engine import (
     CheckResult,
-    array_from,
+    as_real_array,
+    call,
     correct,
     first_mismatch,
-    likely_mistake,
+    int_dtype,
     name_of,
     not_yet,
     number,
     register,
 )
-from posenc.sinusoidal import offset_rotation
+from posenc.checks.measure import Finding, amount, as_if_base, common_shift, effective_base, sentences, sig, wrap
+from posenc.sinusoidal import frequencies, offset_rotation
 
 __all__ = ["check_offset_rotation"]
 
 OFFSET_MISTAKES = {
     "wrong-way": "It rotates the wrong way: swap the signs of the two sin entries in each block.",
     "one-speed": "Every pair turns at its own speed: the angle of block i is k * omega_i, not k.",
+    "i-for-2i": "The angle of block i is k * omega_i with omega_i = base ** (-2 * i / d_model): 2i, not i.",
+    "int-dtype": "An int array (np.zeros(..., dtype=int), say) truncates cos and sin to whole numbers, mostly 0: "
+    "use floats.",
 }
 
+TOL = 1e-6  # entries, angles (radians) and sizes closer than this to the right ones read as right
 
-def _one_speed(k: int, d_model: int) -> np.ndarray:
-    """M_k with every block turned by k radians, as if all pairs had pair 0's speed."""
-    pairs = np.arange(d_model // 2)
-    M = np.zeros((d_model, d_model))  # (d_model, d_model)
-    M[2 * pairs, 2 * pairs] = M[2 * pairs + 1, 2 * pairs + 1] = np.cos(k)
-    M[2 * pairs, 2 * pairs + 1], M[2 * pairs + 1, 2 * pairs] = np.sin(k), -np.sin(k)
-    return M
+
+def _moves(n: float) -> str:
+    n = round(n)
+    return f"{abs(n)} position{'s' if abs(n) != 1 else ''}" + (" on" if n > 0 else " back" if n < 0 else "")
+
+
+def _angles(turn: np.ndarray, k: int, d_model: int) -> tuple[list[Finding], str | None]:
+    """What the blocks' angles do against k * omega_i: another offset, one angle for all, another base."""
+    pairs, w = d_model // 2, frequencies(d_model)
+    error = wrap(turn - k * w)  # (pairs,)
+    off = np.flatnonzero(np.abs(error) > TOL)
+    if off.size == 0:
+        return [], None
+    shift = common_shift(turn, w, atol=TOL)
+    if shift is not None and abs(shift - round(shift)) < 1e-6:
+        cause = "wrong-way" if round(shift) == -k else None
+        return [((), "", "", f"M moves every row {_moves(shift)}, not {_moves(k)}")], cause
+    base = effective_base(turn / k, d_model, rtol=TOL) if k != 0 and np.all(np.abs(k * w) < np.pi) else None
+    if base is not None and abs(np.log(base)) < TOL:
+        return [(tuple(range(pairs)), "turns", "turn", f"by {sig(turn[0])} rad, block 0's angle")], "one-speed"
+    if base is not None:
+        cause = "i-for-2i" if abs(np.log(base / 100)) < 1e-4 else None
+        how_far = "too far" if base < 10000 else "not far enough"
+        rest = f"{how_far}: the angles fall from block to block {as_if_base(base)}"
+        return [(tuple(map(int, off)), "turns", "turn", rest)], cause
+    want = wrap(k * w)  # (pairs,)
+    return [((int(i),), "turns", "turn", f"by {sig(turn[i])} rad where {sig(want[i])} belongs") for i in off], None
+
+
+def _blocks(M: np.ndarray) -> tuple[np.ndarray, list[Finding]]:
+    """Each pair's 2×2 block, found where the learner put it, and what is wrong with where it sits."""
+    pairs = len(M) // 2
+    grid = M.reshape(pairs, 2, pairs, 2)  # grid[m, :, n, :]: the block in rows 2m, 2m + 1 and columns 2n, 2n + 1
+    filled = np.abs(grid).max(axis=(1, 3)) > TOL  # (pairs, pairs)
+    i = np.arange(pairs)
+    where = filled.argmax(axis=1) if (filled.sum(axis=1) == 1).all() else i  # one block in each row: its column
+    if (where != i).any():
+        m = int(np.flatnonzero(where != i)[0])
+        said = f"rows {2 * m}–{2 * m + 1} have their block in columns {2 * where[m]}–{2 * where[m] + 1}"
+        return grid[i, :, where, :], [((), "", "", f"the blocks sit off the diagonal: {said}, not {2 * m}–{2 * m + 1}")]
+    rows = np.arange(len(M))
+    outside = np.argwhere((rows[:, None] // 2 != rows[None, :] // 2) & (np.abs(M) > TOL))
+    if outside.size == 0:
+        return grid[i, :, i, :], []
+    r, c = outside[0]
+    said = f"M[{r}, {c}] is {number(M[r, c])} where 0 belongs: each pair's block mixes only its own two rows"
+    return grid[i, :, i, :], [((), "", "", said)]
+
+
+def _diagnose(M: np.ndarray, k: int) -> tuple[list[Finding], str | None]:
+    """What the learner's M does, block by block, against the rotation it should be; the listed mistake it points to."""
+    blocks, found = _blocks(M)  # (pairs, 2, 2)
+    a, b, c, e = blocks[:, 0, 0], blocks[:, 0, 1], blocks[:, 1, 0], blocks[:, 1, 1]  # (pairs,) each
+    size, turn = np.hypot((a + e) / 2, (b - c) / 2), np.arctan2((b - c) / 2, (a + e) / 2)  # of the rotation in it
+    same_sin, other_cos = np.abs(b + c) > TOL, np.abs(a - e) > TOL  # what no rotation has
+    groups: dict[tuple[str, str, str], list[int]] = {}
+    for j in range(len(blocks)):
+        if same_sin[j]:
+            groups.setdefault(("has", "have", "two sin entries that are not opposite (s and −s)"), []).append(j)
+        if other_cos[j]:
+            groups.setdefault(("has", "have", "two different cos entries"), []).append(j)
+        if size[j] <= TOL:
+            groups.setdefault(("is", "are", "all 0 (never filled in?)"), []).append(j)
+        elif abs(size[j] - 1) > TOL and not (same_sin[j] or other_cos[j]):
+            groups.setdefault(("is", "are", f"scaled by {amount(size[j])} (a rotation keeps lengths)"), []).append(j)
+    found += [(tuple(js), *said) for said, js in groups.items()]
+    if (same_sin | other_cos | (size <= TOL)).any():
+        return found, None
+    by_angle, cause = _angles(turn, k, len(M))
+    return found + by_angle, cause
 
 
 @register("function", OFFSET_MISTAKES)
 def check_offset_rotation(fn: Callable[[int, int], np.ndarray]) -> CheckResult:
     """Check ``fn(k, d_model)``, the matrix with ``M @ PE[p] == PE[p + k]`` for every p.
+
+    A wrong M gets its first differing entry, then what its blocks do (the angle each
+    turns by against k * omega_i, their size, entries outside them) and the listed
+    mistake those measurements point to.
 
     Examples
     --------
@@ -46,11 +126,14 @@ def check_offset_rotation(fn: Callable[[int, int], np.ndarray]) -> CheckResult:
     >>> check_offset_rotation(posenc.offset_rotation)
     Correct: M @ PE[p] == PE[p + k] for every p, for (k, d_model) = (1, 2), (3, 8), (-2, 6), (0, 4).
     >>> check_offset_rotation(lambda k, d: posenc.offset_rotation(k, d).T)
-    Not yet: for k=1, d_model=2, M[0, 1] is -0.8415, expected 0.8415. It rotates the wrong way: swap the signs of the two sin entries in each block.
+    Not yet: for k=1, d_model=2, M[0, 1] is -0.8415, expected 0.8415. Measured: M moves every row 1 position back, not 1 position on. It rotates the wrong way: swap the signs of the two sin entries in each block.
+    >>> check_offset_rotation(lambda k, d: posenc.offset_rotation(k, d, base=1000.0))
+    Not yet: for k=3, d_model=8, M[2, 2] is 0.8610, expected 0.9553. Measured: blocks 1–3 turn too far: the angles fall from block to block as if the base were 1000, not 10000.
     """
     name = name_of(fn)
     for k, d_model in [(1, 2), (3, 8), (-2, 6), (0, 4)]:
-        got, verdict = array_from(fn, name, k, d_model, params=("k", "d_model"))
+        value, verdict = call(fn, name, k, d_model, params=("k", "d_model"))
+        got, verdict = (None, verdict) if verdict is not None else as_real_array(value, name)
         if verdict is not None:
             return verdict
         expected = offset_rotation(k, d_model)  # (d_model, d_model)
@@ -61,9 +144,20 @@ def check_offset_rotation(fn: Callable[[int, int], np.ndarray]) -> CheckResult:
         if cell is None:
             continue
         r, c = cell
-        mistake = likely_mistake(got, {"wrong-way": expected.T, "one-speed": _one_speed(k, d_model)})
-        return not_yet(
-            f"{where}, M[{r}, {c}] is {number(got[r, c])}, expected {number(expected[r, c])}."
-            + (f" {OFFSET_MISTAKES[mistake]}" if mistake else "")
-        )
+        said = f"{where}, M[{r}, {c}] is {number(got[r, c])}, expected {number(expected[r, c])}."
+        return not_yet(said + _explain(value, got, k, 390 - len(said)))
     return correct("M @ PE[p] == PE[p + k] for every p, for (k, d_model) = (1, 2), (3, 8), (-2, 6), (0, 4).")
+
+
+def _explain(value: object, got: np.ndarray, k: int, room: int) -> str:
+    """What the learner's M does wrong, measured block by block, in at most `room` characters."""
+    dtype = int_dtype(value)
+    if dtype is not None:
+        return f" Your M has dtype {dtype}. {OFFSET_MISTAKES['int-dtype']}"
+    if not np.isfinite(got).all():
+        return ""
+    with np.errstate(all="ignore"):
+        findings, mistake = _diagnose(got, k)
+    hint = f" {OFFSET_MISTAKES[mistake]}" if mistake else ""
+    said = sentences(findings, len(got) // 2, room - len(hint) - len(" Measured: ."), noun="block")
+    return (f" Measured: {said}." if said else "") + hint

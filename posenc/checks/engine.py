@@ -10,6 +10,9 @@ bottom; no warning from the learner's code leaks out of it either.
 
 Each checker registers itself in :data:`CHECKERS` with the mistakes it can name, so
 that the generic tests (``tests/test_checkers.py``) can produce every one of them.
+Beyond the first difference, the topic modules describe a wrong answer by measuring
+it on inputs they choose (``posenc.checks.measure``), so that a mistake nobody listed
+still gets a useful hint.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ __all__ = [
     "array_from",
     "first_mismatch",
     "likely_mistake",
+    "int_dtype",
     "number",
     "short",
     "name_of",
@@ -294,4 +298,17 @@ def likely_mistake(got: np.ndarray, suspects: dict[str, np.ndarray], atol: float
     for mistake, wrong in suspects.items():
         if wrong.shape == got.shape and np.allclose(got, wrong, atol=atol, rtol=0.0):
             return mistake
+    return None
+
+
+def int_dtype(value: object) -> str | None:
+    """The dtype of a numpy array of integers, which holds no fractions (they were cut off); else None.
+
+    Examples
+    --------
+    >>> int_dtype(np.zeros(3, dtype=np.int32)), int_dtype(np.zeros(3)), int_dtype([1, 2])
+    ('int32', None, None)
+    """
+    if isinstance(value, np.ndarray) and value.dtype.kind in "iu":
+        return str(value.dtype)
     return None

@@ -13,6 +13,7 @@ from posenc.checks.engine import (
     call,
     correct,
     first_mismatch,
+    int_dtype,
     likely_mistake,
     name_of,
     not_yet,
@@ -20,6 +21,7 @@ from posenc.checks.engine import (
     register,
     short,
 )
+from posenc.checks.measure import amount, sentences, sig
 from posenc.sinusoidal import sinusoidal
 
 __all__ = ["check_attention", "check_equivariance_test"]
@@ -29,11 +31,31 @@ ATTENTION_MISTAKES = {
     "softmax-over-queries": "The softmax runs over the keys (the last axis), so that each row of weights sums to 1.",
     "divided-by-d": "Divide by sqrt(d_head), not by d_head.",
     "returned-weights": "That is the shape of the weights: multiply them by v.",
+    "no-softmax": "Put the scores through a softmax over the keys (the last axis) before multiplying by v.",
+    "int-dtype": "An int array (np.zeros(..., dtype=int), say) truncates the outputs to whole numbers: use floats.",
+}
+
+
+#: The chosen inputs' sizes: all different, so that a scale can be told by the size it uses.
+D_HEAD, QUERIES, KEYS, D_V = 16, 3, 5, 7
+
+
+#: Sizes a learner might scale the scores by, for the chosen inputs (all different).
+SIZES = {
+    "no scaling": 1.0,
+    "d_head": D_HEAD,
+    "sqrt(d_head)": np.sqrt(D_HEAD),
+    "the number of keys": KEYS,
+    "sqrt(the number of keys)": np.sqrt(KEYS),
+    "the number of queries": QUERIES,
+    "sqrt(the number of queries)": np.sqrt(QUERIES),
+    "d_v": D_V,
+    "sqrt(d_v)": np.sqrt(D_V),
 }
 
 
 def _attention_suspects(q: np.ndarray, k: np.ndarray, v: np.ndarray) -> dict[str, np.ndarray]:
-    """What each known mistake returns for these inputs."""
+    """What each known mistake returns for these inputs: for when the chosen inputs cannot be measured."""
     d_head = q.shape[-1]
     return {
         "unscaled": softmax(q @ k.T) @ v,
@@ -42,9 +64,92 @@ def _attention_suspects(q: np.ndarray, k: np.ndarray, v: np.ndarray) -> dict[str
     }
 
 
+def _output(
+    fn: Callable, name: str, q: np.ndarray, k: np.ndarray, v: np.ndarray
+) -> tuple[object, np.ndarray | None, CheckResult | None]:
+    """What the learner returns for q, k, v (the first of a pair), that as a float array, or a verdict on why not."""
+    value, verdict = call(fn, name, q.copy(), k.copy(), v.copy(), params=("q", "k", "v"))
+    if verdict is not None:
+        return None, None, verdict
+    if isinstance(value, tuple) and len(value) == 2:  # (output, weights), as posenc.attention returns
+        value = value[0]
+    return value, *as_real_array(value, name)
+
+
+def _right_scale(s: float) -> bool:
+    return s > 0 and abs(np.log(s * np.sqrt(D_HEAD))) <= 1e-6
+
+
+def _divisor(s: float) -> tuple[str, str | None]:
+    """The scale s of the scores (weights = softmax(s * q @ k.T)) in words, and the listed mistake it is, if any."""
+    belongs = "where a division by sqrt(d_head) = 4 belongs"
+    if s <= 0:
+        return f"the scores are multiplied by {sig(s)}: the weights favour the keys least like the query", None
+    by, size = ("multiplied", s) if s > 1.001 else ("divided", 1 / s)
+    name = next((name for name, value in SIZES.items() if np.isclose(size, value, rtol=1e-6)), None)
+    if name is None:
+        said = f" = {sig(size / np.sqrt(D_HEAD))} × sqrt(d_head)" if by == "divided" else ""
+    else:
+        said = " (no scaling)" if name == "no scaling" else f" = {name}"
+    cause = {"no scaling": "unscaled", "d_head": "divided-by-d"}.get(name) if by == "divided" else None
+    return f"the scores are {by} by {sig(size, 4)}{said}, {belongs}", cause
+
+
+def _measure_attention(fn: Callable, name: str) -> tuple[list[str], str | None] | None:
+    """What the learner's attention does with inputs chosen to show it, and the listed mistake it points to.
+
+    With v an identity matrix (padded with zero columns) the output is the weights
+    themselves; another v shows whether the output is those weights @ v. Then: do the
+    weights sum to 1 over the keys (rows), over the queries, or not at all; and are
+    they ``softmax(s * q @ k.T)`` for one s: then s is read by least squares on the
+    logarithms, and set against 1 / sqrt(d_head). None if the function fails on them.
+    """
+    rng = np.random.default_rng(5)
+    q, k = rng.normal(scale=0.5, size=(QUERIES, D_HEAD)), rng.normal(scale=0.5, size=(KEYS, D_HEAD))
+    v = rng.normal(size=(KEYS, D_V))
+    outputs = [_output(fn, name, q, k, values)[1] for values in (np.eye(KEYS, D_V), v)]
+    if any(out is None or out.shape != (QUERIES, D_V) or not np.isfinite(out).all() for out in outputs):
+        return None
+    weights = outputs[0][:, :KEYS]  # (QUERIES, KEYS)
+    if not (np.allclose(outputs[0][:, KEYS:], 0) and np.allclose(outputs[1], weights @ v)):
+        return ["the output is not weights @ v: it is not the same weighted sum of the rows of v whatever v is"], None
+    scores = q @ k.T  # (QUERIES, KEYS)
+    if (weights <= 0).any():
+        s = np.sum(weights * scores) / np.sum(scores**2)
+        if not np.allclose(weights, s * scores):
+            return ["some weights are negative or 0, which no softmax gives"], None
+        found = ["the weights are the scores themselves, with no softmax"]
+        return found + ([] if _right_scale(s) else [_divisor(s)[0]]), "no-softmax"
+    rows, cols = weights.sum(axis=1), weights.sum(axis=0)  # (QUERIES,), (KEYS,)
+    found, axis, cause = [], -1, None
+    if np.allclose(cols, 1) and not np.allclose(rows, 1):
+        axis, cause = 0, "softmax-over-queries"
+        found = ["each key's weights sum to 1 over the queries, not each query's over the keys"]
+    elif np.isclose(rows.sum(), 1):
+        found = ["all the weights together sum to 1, where each row of them should"]
+    elif not np.allclose(rows, 1):
+        same = np.ptp(rows) <= 1e-6
+        sums = amount(rows.min()) + ("" if same else f" to {amount(rows.max())}")
+        why = "weights scaled after the softmax?" if same else "divide each row by its own sum"
+        found = [f"the rows of weights sum to {sums}, not 1 ({why})"]
+    logs = np.log(weights) - np.log(weights).mean(axis=axis, keepdims=True)  # a softmax's logs, less a constant per row
+    centred = scores - scores.mean(axis=axis, keepdims=True)
+    s = np.sum(logs * centred) / np.sum(centred**2)
+    if not np.allclose(logs, s * centred, atol=1e-6):
+        return found + ["the weights are no softmax of q @ k.T times one number"], cause
+    if not _right_scale(s):
+        said, scaled = _divisor(s)
+        found, cause = found + [said], cause or scaled
+    return found, cause
+
+
 @register("function", ATTENTION_MISTAKES)
 def check_attention(fn: Callable) -> CheckResult:
     """Check ``fn(q, k, v)``, scaled dot-product attention returning the output (or (output, weights)).
+
+    A wrong output gets its first differing entry, then what the function does with
+    inputs chosen to show it (how the scores are scaled, which way the weights sum to
+    1, whether there is a softmax at all) and the listed mistake that points to.
 
     Examples
     --------
@@ -52,7 +157,7 @@ def check_attention(fn: Callable) -> CheckResult:
     >>> check_attention(lambda q, k, v: posenc.attention(q, k, v)[0])
     Correct: matches posenc.attention on 3 cases (square, a single query, more keys than queries).
     >>> check_attention(lambda q, k, v: posenc.softmax(q @ k.T) @ v)
-    Not yet: case 'square' (q (4, 8), k (4, 8), v (4, 8)): output row 0, column 0 is -0.3815, expected -0.2223. Scale the scores: divide q @ k.T by sqrt(d_head) before the softmax.
+    Not yet: case 'square' (q (4, 8), k (4, 8), v (4, 8)): output row 0, column 0 is -0.3815, expected -0.2223. Measured with d_head = 16: the scores are divided by 1 (no scaling), where a division by sqrt(d_head) = 4 belongs. Scale the scores: divide q @ k.T by sqrt(d_head) before the softmax.
     """
     name = name_of(fn)
     rng = np.random.default_rng(7)
@@ -62,12 +167,7 @@ def check_attention(fn: Callable) -> CheckResult:
         "more keys than queries": (rng.normal(size=(3, 6)), rng.normal(size=(7, 6)), rng.normal(size=(7, 2))),
     }
     for label, (q, k, v) in cases.items():
-        value, verdict = call(fn, name, q.copy(), k.copy(), v.copy(), params=("q", "k", "v"))
-        if verdict is not None:
-            return verdict
-        if isinstance(value, tuple) and len(value) == 2:  # (output, weights), as posenc.attention returns
-            value = value[0]
-        got, verdict = as_real_array(value, name)
+        value, got, verdict = _output(fn, name, q, k, v)
         if verdict is not None:
             return verdict
         expected, weights = attention(q, k, v)  # (n_queries, d_v), (n_queries, n_keys)
@@ -78,13 +178,27 @@ def check_attention(fn: Callable) -> CheckResult:
         cell = first_mismatch(got, expected)
         if cell is None:
             continue
-        mistake = likely_mistake(got, _attention_suspects(q, k, v))
         i, j = cell
-        return not_yet(
-            f"{where}: output row {i}, column {j} is {number(got[i, j])}, expected {number(expected[i, j])}."
-            + (f" {ATTENTION_MISTAKES[mistake]}" if mistake else "")
-        )
+        said = f"{where}: output row {i}, column {j} is {number(got[i, j])}, expected {number(expected[i, j])}."
+        return not_yet(said + _explain(fn, name, value, got, (q, k, v), 390 - len(said)))
     return correct("matches posenc.attention on 3 cases (square, a single query, more keys than queries).")
+
+
+def _explain(fn: Callable, name: str, value: object, got: np.ndarray, qkv: tuple, room: int) -> str:
+    """What the learner's attention does wrong, measured, in at most `room` characters."""
+    dtype = int_dtype(value)
+    if dtype is not None:
+        return f" Your output has dtype {dtype}. {ATTENTION_MISTAKES['int-dtype']}"
+    with np.errstate(all="ignore"):
+        measured = _measure_attention(fn, name)
+    if measured is None:  # nothing to measure: compare with the listed mistakes' outputs
+        mistake = likely_mistake(got, _attention_suspects(*qkv))
+        return f" {ATTENTION_MISTAKES[mistake]}" if mistake else ""
+    found, mistake = measured
+    hint = f" {ATTENTION_MISTAKES[mistake]}" if mistake else ""
+    lead = f" Measured with d_head = {D_HEAD}: "
+    said = sentences([((), "", "", text) for text in found], 1, room - len(hint) - len(lead) - 1)
+    return (f"{lead}{said}." if said else "") + hint
 
 
 EQUIVARIANCE_MISTAKES = {
@@ -94,6 +208,9 @@ EQUIVARIANCE_MISTAKES = {
     "positions makes the output depend on order. Are you comparing f(x[perm]) with f(x)[perm] using np.allclose?",
     "says-running-sum-is": "your test says a running sum (np.cumsum over the rows) is equivariant, but "
     "reordering the rows changes every partial sum.",
+    "says-invariant-is": "your test says a function that ignores order altogether (it sorts the rows) is "
+    "equivariant, but its outputs do not move with the inputs. Compare f(x[perm]) with f(x)[perm] row by row, "
+    "not a summary such as the mean.",
     "exact-equality": "your test compares floating-point outputs exactly (==). Reordering changes the order "
     "of additions, so equal maths can differ in the last digits: compare with np.allclose.",
 }
@@ -112,6 +229,11 @@ def _running_sum(x: np.ndarray) -> np.ndarray:
     return np.cumsum(x, axis=0)
 
 
+def _sorted_rows(x: np.ndarray) -> np.ndarray:
+    """Order-invariant, not equivariant: the same output, rows sorted, whatever the input order."""
+    return x[np.lexsort(x.T[::-1])]
+
+
 def _doubled(x: np.ndarray) -> np.ndarray:
     """Equivariant with no rounding at all: each entry doubled, exactly."""
     return 2.0 * x
@@ -122,7 +244,9 @@ def check_equivariance_test(fn: Callable) -> CheckResult:
     """Check the learner's test ``fn(f, x, perm) -> bool`` for permutation equivariance.
 
     It must answer True for self-attention, which is equivariant, and False for
-    functions that are not (self-attention with positions added, a running sum).
+    functions that are not (self-attention with positions added, a running sum, and
+    sorting the rows, which ignores order altogether: a test that compares means
+    would let it through).
     Self-attention's reordered outputs match only up to rounding (the sums run in
     another order), so an exact comparison is a mistake too; it is told apart from
     comparing the wrong things by asking the test about ``2 * x``, which is exact.
@@ -130,7 +254,7 @@ def check_equivariance_test(fn: Callable) -> CheckResult:
     Examples
     --------
     >>> check_equivariance_test(lambda f, x, perm: np.allclose(f(x[perm]), f(x)[perm]))
-    Correct: your test says yes to self-attention and no to both order-dependent functions.
+    Correct: your test says yes to self-attention and no to three functions that are not equivariant.
     >>> check_equivariance_test(lambda f, x, perm: np.allclose(f(x[perm]), f(x)))
     Not yet: your test says self-attention is not equivariant. Compare f(x[perm]) with f(x)[perm]: the outputs move with the inputs.
     """
@@ -142,6 +266,7 @@ def check_equivariance_test(fn: Callable) -> CheckResult:
         (_self_attention, True, "says-attention-is-not"),
         (_with_positions, False, "says-positions-are"),
         (_running_sum, False, "says-running-sum-is"),
+        (_sorted_rows, False, "says-invariant-is"),
     ):
         value, verdict = call(fn, name, f, x.copy(), perm.copy(), params=("f", "x", "perm"))
         if verdict is not None:
@@ -154,4 +279,4 @@ def check_equivariance_test(fn: Callable) -> CheckResult:
                 if on_exact is True or on_exact is np.True_:
                     mistake = "exact-equality"
             return not_yet(EQUIVARIANCE_MISTAKES[mistake])
-    return correct("your test says yes to self-attention and no to both order-dependent functions.")
+    return correct("your test says yes to self-attention and no to three functions that are not equivariant.")

@@ -1,8 +1,16 @@
-"""Lesson 02's checkers: the sinusoidal table written by hand, and one wavelength computed."""
+"""Lesson 02's checkers: the sinusoidal table written by hand, and one wavelength computed.
+
+A wrong table is described by measuring it: the learner's function builds a long
+table (a few thousand positions), and each column is read as a wave (its speed,
+phase, amplitude and offset, :mod:`posenc.checks.measure`) and set against what it
+should be: ``sin(omega_i * pos)`` in column 2i, ``cos(omega_i * pos)`` in 2i + 1. A
+listed mistake is named when the measurements point to it.
+"""
 
 from __future__ import annotations
 
 import numbers
+import time
 from collections.abc import Callable
 
 import numpy as np
@@ -10,15 +18,32 @@ import numpy as np
 from posenc.checks.engine import (
     CheckResult,
     array_from,
+    as_real_array,
+    call,
     correct,
     first_mismatch,
-    likely_mistake,
+    int_dtype,
     name_of,
     not_attempted,
     not_yet,
     number,
     register,
     short,
+)
+from posenc.checks.measure import (
+    Finding,
+    amount,
+    as_if_base,
+    common_shift,
+    effective_base,
+    factor,
+    read_columns,
+    sentences,
+    sig,
+    signed,
+    times,
+    wave_kinds,
+    wrap,
 )
 from posenc.sinusoidal import frequencies, sinusoidal, wavelengths
 
@@ -35,36 +60,213 @@ SINUSOIDAL_MISTAKES = {
     "column-frequencies": "each column has its own frequency; a sine column and the cosine after it share "
     "omega_i, with i = column // 2.",
     "from-one": "positions count from 0, not 1.",
+    "int-dtype": "an int array (np.zeros(..., dtype=int), say) truncates the sines and cosines to whole numbers, "
+    "mostly 0: use floats.",
 }
 
-
-def _interleave(angles: np.ndarray) -> np.ndarray:
-    table = np.empty((angles.shape[0], 2 * angles.shape[1]))  # (seq_len, d_model)
-    table[:, 0::2], table[:, 1::2] = np.sin(angles), np.cos(angles)
-    return table
+TOL = 1e-5  # a phase (radians), amplitude or offset closer than this to the right one reads as right
+SPEED_TOL = 1e-6  # the same for a speed, relative
+PROBE_SECONDS = 0.2  # how long the learner's function may take to build the long table
 
 
-def _sinusoidal_suspects(seq_len: int, d_model: int) -> dict[str, np.ndarray]:
-    """What each known mistake returns for this shape."""
-    pos = np.arange(seq_len, dtype=float)[:, None]  # (seq_len, 1)
-    i = np.arange(d_model // 2)  # (d_model // 2,)
-    w = frequencies(d_model)  # (d_model // 2,)
-    right = sinusoidal(seq_len, d_model)  # (seq_len, d_model)
+def _long_table(fn: Callable, name: str, d_model: int) -> np.ndarray | None:
+    """The learner's table over a few thousand positions (256 for a slow function), or None if it gives none."""
+    rows = max(1024, min(4096, 2**15 // d_model))
+    start = time.perf_counter()
+    short_table, verdict = array_from(fn, name, 256, d_model)
+    if verdict is not None or short_table.shape != (256, d_model):
+        return None
+    if (time.perf_counter() - start) * rows / 256 > PROBE_SECONDS:  # the long table would take too long
+        return short_table
+    table, verdict = array_from(fn, name, rows, d_model)
+    return short_table if verdict is not None or table.shape != (rows, d_model) else table
+
+
+def _not_waves(
+    table: np.ndarray, line: np.ndarray, amp: np.ndarray, offset: np.ndarray, wave: np.ndarray
+) -> list[Finding]:
+    """The columns that are no wave at all: NaN or inf, constant, a straight line, or something else."""
+    groups: dict[tuple[str, str, str], list[int]] = {}
+    for j in np.flatnonzero(~wave):
+        bad = np.flatnonzero(~np.isfinite(table[:, j]))
+        if bad.size:
+            said = ("holds", "hold", f"NaN or inf (first at position {bad[0]})")
+        elif line[j]:
+            said = ("runs", "run", "in a straight line (angles without np.sin or np.cos?)")
+        elif amp[j] <= TOL:
+            value = sig(offset[j], 4)
+            said = ("stays", "stay", f"at {value}" + (" (never filled in?)" if value == "0" else ""))
+        else:
+            said = ("follows", "follow", "no wave")
+        groups.setdefault(said, []).append(int(j))
+    return [(tuple(cols), *said) for said, cols in groups.items()]
+
+
+def _formula(kind: int, amp: float, offset: float) -> str:
+    """A column's wave as the learner would write it, from its kind (0 sin, 1 cos, 2 -sin, 3 -cos): "1 − sin"."""
+    wave = ("" if abs(amp - 1) <= TOL else f"{sig(amp)}·") + ("sin", "cos")[kind % 2]
+    if abs(offset) <= TOL:
+        return f"−{wave}" if kind >= 2 else wave
+    return f"{sig(offset)} {'−' if kind >= 2 else '+'} {wave}"
+
+
+def _placement(speed: np.ndarray, phase: np.ndarray, wave: np.ndarray) -> tuple[list[Finding], str | None] | None:
+    """When every column is a column of the right table, perhaps mirrored, and some sit in another's place.
+
+    A column that holds its own pair's other wave, mirrored ("−cos where sin belongs"),
+    is left to :func:`_phases`, which says so in those words.
+    """
+    d_model = speed.size
+    pair = np.abs(np.log(speed[:, None] / frequencies(d_model))) < SPEED_TOL  # (d_model, d_model // 2)
+    kind, pure = wave_kinds(phase, TOL)
+    if not (wave.all() and pure.all() and pair.any(axis=1).all()):
+        return None
     cols = np.arange(d_model)
-    col_angles = pos * 10000.0 ** (-cols / d_model)  # (seq_len, d_model)
-    return {
-        "swapped": right[:, cols ^ 1],
-        "concatenated": np.concatenate([np.sin(pos * w), np.cos(pos * w)], axis=1),
-        "i-for-2i": _interleave(pos * 10000.0 ** (-i / d_model)),
-        "growing-frequencies": _interleave(pos * 10000.0 ** (2 * i / d_model)),
-        "column-frequencies": np.where(cols % 2 == 0, np.sin(col_angles), np.cos(col_angles)),
-        "from-one": sinusoidal(seq_len + 1, d_model)[1:],
-    }
+    source = 2 * pair.argmax(axis=1) + kind % 2  # (d_model,): the right table's column that each column holds
+    moved = np.flatnonzero(source != cols)
+    swapped = (source[moved] == moved ^ 1).all()  # only within pairs
+    if moved.size == 0 or swapped and (kind[moved] >= 2).any():
+        return None
+    cause = None
+    if swapped:
+        found = [(tuple(map(int, moved)), "has", "have", "sine and cosine swapped")]
+        cause = "swapped" if len(moved) == d_model else None
+    elif (source == cols[::-1]).all():
+        found = [((), "", "", f"the columns are in reverse order (column 0 holds column {d_model - 1}'s wave)")]
+    else:
+        shown = ", ".join(f"column {j} holds column {source[j]}'s" for j in moved[:2]) + ", …" * (len(moved) > 2)
+        found = [(tuple(map(int, moved)), "holds", "hold", f"another column's wave ({shown})")]
+        half = d_model // 2
+        cause = "concatenated" if (source == np.where(cols < half, 2 * cols, 2 * (cols - half) + 1)).all() else None
+    mirrored = tuple(int(j) for j in np.flatnonzero(kind >= 2))
+    return found + ([(mirrored, "is", "are", "mirrored (sign flipped)")] if mirrored else []), cause
+
+
+def _speeds(speed: np.ndarray, wave: np.ndarray) -> tuple[list[Finding], str | None]:
+    """Which columns turn too fast or too slow, by how much, and the listed mistake that explains it.
+
+    Whole positions cannot tell a speed w from 2π ± w: a column that reads faster than
+    1 radian per position (the fastest pair's speed) may be turning faster still, and
+    then the other readings may be such echoes too. Such a table gets its speeds in
+    numbers only when they tell one story: one factor for all, or one base.
+    """
+    d_model = speed.size
+    ratio = speed / np.repeat(frequencies(d_model), 2)  # (d_model,)
+    wrong = wave & (np.abs(np.log(ratio)) > SPEED_TOL)
+    cols = tuple(int(j) for j in np.flatnonzero(wrong))
+    if not cols:
+        return [], None
+    own = 10000.0 ** (-np.arange(d_model) / d_model)  # a speed for each column, as if each were its own pair
+    over = [int(j) for j in np.flatnonzero(wave & (speed > 1 + SPEED_TOL))]
+    cause = "column-frequencies" if wave.all() and np.all(np.abs(np.log(speed / own)) < SPEED_TOL) else None
+    if over and not wrong[:2].any():
+        cause = "growing-frequencies"
+    groups: dict[str, list[int]] = {}
+    for j in cols:
+        groups.setdefault(times(ratio[j]), []).append(j)
+    base = effective_base(speed[0::2], d_model) if wave.all() and np.allclose(speed[0::2], speed[1::2]) else None
+    if base is not None and len(groups) > 1:
+        pairs = [j // 2 for j in cols[::2]]
+        ends = [f"{factor(ratio[2 * i])} (columns {2 * i}–{2 * i + 1})" for i in dict.fromkeys([pairs[0], pairs[-1]])]
+        rest = f"too {'fast' if base < 10000 else 'slow'}, {' to '.join(ends)}: {as_if_base(base)}"
+        return [(cols, "turns", "turn", rest)], "i-for-2i" if abs(np.log(base / 100)) < 1e-4 else None
+    if over and len(groups) > 1:
+        rest = "over 1 radian per position, faster than columns 0–1 should"
+        return [(cols, "turns", "turn", "at the wrong speed"), (tuple(over), "turns", "turn", rest)], cause
+    return [(tuple(js), "turns", "turn", said) for said, js in groups.items()], cause
+
+
+def _ahead(error: float) -> str:
+    return f"{sig(abs(error))} rad {'ahead' if error > 0 else 'behind'}"
+
+
+def _phases(
+    speed: np.ndarray, amp: np.ndarray, phase: np.ndarray, offset: np.ndarray, wave: np.ndarray
+) -> tuple[list[Finding], str | None, set[int]]:
+    """Columns whose wave starts off wrong: shifted, a sine for a cosine, mirrored, ahead or behind.
+
+    Also the listed mistake this points to, and the columns described in full ("1 − sin where cos belongs").
+    """
+    d_model = speed.size
+    error = wrap(phase - np.tile([0.0, np.pi / 2], d_model // 2))  # (d_model,)
+    off = wave & (np.abs(error) > TOL)
+    if off.all():
+        shift = common_shift(error, speed)
+        same = np.ptp(error) < TOL  # every angle off by as much
+        if shift is not None and (abs(shift - round(shift)) < 1e-3 or not same):
+            n = round(shift) if abs(shift - round(shift)) < 1e-3 else shift
+            rest = f"shifted by {sig(abs(n))} {'position' if abs(n) == 1 else 'positions'}: row p holds position p {signed(n)}"
+            return [(tuple(range(d_model)), "is", "are", rest)], "from-one" if n == 1 else None, set()
+        if same and abs(wrap(4 * error[0])) > TOL:  # not by a quarter turn (a sine for a cosine, mirrored, ...)
+            rest = f"every angle is {_ahead(error[0])}: sin(angle {signed(error[0])}) and cos(angle {signed(error[0])})"
+            return [((), "", "", rest)], None, set()
+    kind, pure = wave_kinds(phase, TOL)
+    groups: dict[tuple[str, str, str], list[int]] = {}
+    for j in np.flatnonzero(off):
+        want = ("sin", "cos")[j % 2]
+        if pure[j] and kind[j] == j % 2 + 2:
+            said = ("is", "are", "mirrored (sign flipped)")
+        elif pure[j]:
+            said = ("holds", "hold", f"{_formula(kind[j], amp[j], offset[j])} where {want} belongs")
+        else:
+            said = ("is", "are", f"{_ahead(error[j])}: {want}(angle {signed(error[j])})")
+        groups.setdefault(said, []).append(int(j))
+    described = {j for said, js in groups.items() if said[0] == "holds" for j in js}
+    return [(tuple(js), *said) for said, js in groups.items()], None, described
+
+
+def _sizes(amp: np.ndarray, offset: np.ndarray, wave: np.ndarray, described: set[int]) -> list[Finding]:
+    """Columns whose wave is larger or smaller than 1, or not centred on 0."""
+    groups: dict[str, list[int]] = {}
+    for j in (int(j) for j in np.flatnonzero(wave) if j not in described):
+        if abs(amp[j] - 1) > TOL:
+            groups.setdefault(f"scaled by {amount(amp[j])}", []).append(j)
+    for j in (int(j) for j in np.flatnonzero(wave) if j not in described):
+        if abs(offset[j]) > TOL:
+            groups.setdefault(f"offset by {'+' if offset[j] > 0 else ''}{amount(offset[j])}", []).append(j)
+    return [(tuple(js), "is", "are", said) for said, js in groups.items()]
+
+
+def _diagnose(table: np.ndarray) -> tuple[list[Finding], str | None]:
+    """What each column of the learner's long table does against what it should, and the listed mistake it points to."""
+    speed, amp, phase, offset, wave, line = read_columns(table, TOL)  # (d_model,) each
+    found = _not_waves(table, line, amp, offset, wave)
+    if not wave.any():
+        return found, None
+    placed = _placement(speed, phase, wave)
+    if placed is not None:
+        more, cause = placed
+        return found + more + _sizes(amp, offset, wave, set()), cause
+    by_speed, cause = _speeds(speed, wave)
+    by_phase, shifted, described = _phases(speed, amp, phase, offset, wave)
+    return found + by_speed + by_phase + _sizes(amp, offset, wave, described), cause or shifted
+
+
+def _explain(fn: Callable, name: str, value: object, d_model: int, room: int) -> str:
+    """What the learner's table does wrong, measured on a long table, in at most `room` characters."""
+    dtype = int_dtype(value)
+    if dtype is not None:
+        return f" Likely: your table has dtype {dtype}: {SINUSOIDAL_MISTAKES['int-dtype']}"
+    table = _long_table(fn, name, d_model)
+    if table is None:
+        return ""
+    if np.allclose(table, sinusoidal(*table.shape), atol=1e-6, rtol=0.0):
+        return f" Your table for seq_len={len(table)}, d_model={d_model} is right, though: only some sizes go wrong."
+    with np.errstate(all="ignore"):
+        findings, mistake = _diagnose(table)
+    hint = f" Likely: {SINUSOIDAL_MISTAKES[mistake]}" if mistake else ""
+    lead = f" Measured over {len(table)} positions: "
+    said = sentences(findings, d_model, room - len(hint) - len(lead) - 1)
+    return (f"{lead}{said}." if said else "") + hint
 
 
 @register("function", SINUSOIDAL_MISTAKES)
 def check_sinusoidal(fn: Callable[[int, int], np.ndarray]) -> CheckResult:
     """Check ``fn(seq_len, d_model)`` against :func:`posenc.sinusoidal` on several shapes.
+
+    A wrong table gets its first differing cell, then what its columns do over a few
+    thousand positions against what they should (too fast or slow, shifted, mirrored,
+    scaled, in the wrong place), and the listed mistake those measurements point to.
 
     Examples
     --------
@@ -73,11 +275,14 @@ def check_sinusoidal(fn: Callable[[int, int], np.ndarray]) -> CheckResult:
     Correct: matches the reference for (seq_len, d_model) = (8, 6), (1, 4), (6, 2), (3, 128).
     >>> check_sinusoidal(lambda n, d: posenc.sinusoidal(n, d).T)
     Not yet: for seq_len=8, d_model=6 the shape is (6, 8), expected (8, 6): one row per position, one column per dimension.
+    >>> check_sinusoidal(lambda n, d: posenc.sinusoidal(n, d, base=1000.0))
+    Not yet: for seq_len=8, d_model=6, first mismatch at position 1, column 2 (a sine column): got 0.0998, expected 0.0464. Measured over 4096 positions: columns 2–5 turn too fast, 2.2× (columns 2–3) to 4.6× (columns 4–5): as if the base were 1000, not 10000.
     """
     name = name_of(fn)
     shapes = [(8, 6), (1, 4), (6, 2), (3, 128)]
     for seq_len, d_model in shapes:
-        got, verdict = array_from(fn, name, seq_len, d_model, params=("seq_len", "d_model"))
+        value, verdict = call(fn, name, seq_len, d_model, params=("seq_len", "d_model"))
+        got, verdict = (None, verdict) if verdict is not None else as_real_array(value, name)
         if verdict is not None:
             return verdict
         expected = sinusoidal(seq_len, d_model)  # (seq_len, d_model)
@@ -91,12 +296,11 @@ def check_sinusoidal(fn: Callable[[int, int], np.ndarray]) -> CheckResult:
             continue
         pos, col = cell
         kind = "a sine column" if col % 2 == 0 else "a cosine column"
-        mistake = likely_mistake(got, _sinusoidal_suspects(seq_len, d_model))
-        return not_yet(
+        said = (
             f"{where}, first mismatch at position {pos}, column {col} ({kind}): "
             f"got {number(got[pos, col])}, expected {number(expected[pos, col])}."
-            + (f" Likely: {SINUSOIDAL_MISTAKES[mistake]}" if mistake else "")
         )
+        return not_yet(said + _explain(fn, name, value, d_model, 390 - len(said)))
     listed = ", ".join(f"({n}, {d})" for n, d in shapes)
     return correct(f"matches the reference for (seq_len, d_model) = {listed}.")
 

@@ -20,6 +20,7 @@ import numpy as np
 
 from posenc._live import Explorer
 from posenc.widgets.clocks import clock_explorer, offset_explorer
+from posenc.widgets.naive import naive_explorer
 from posenc.widgets.order import order_explorer
 from posenc.widgets.setup import environment_check
 from posenc.widgets.table import table_explorer
@@ -29,6 +30,7 @@ __all__ = [
     "EXPLORERS",
     "environment_check",
     "order_explorer",
+    "naive_explorer",
     "table_explorer",
     "clock_explorer",
     "offset_explorer",
@@ -46,6 +48,7 @@ def _example_sentence() -> Explorer:
 EXPLORERS: dict[str, Callable[[], Explorer]] = {
     "environment_check": environment_check,
     "order_explorer": _example_sentence,
+    "naive_explorer": lambda: naive_explorer("binary", seq_len=16, position=7),
     "table_explorer": lambda: table_explorer(24, 48, position=5),
     "clock_explorer": lambda: clock_explorer(16, position=13),
     "offset_explorer": lambda: offset_explorer(8, k=3),

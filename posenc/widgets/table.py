@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ipywidgets
 import numpy as np
+from matplotlib.collections import LineCollection
 from matplotlib.patches import Rectangle
 
 from posenc._live import Explorer, int_slider
@@ -19,7 +21,11 @@ class _TableExplorer(Explorer):
         self.waves = wavelengths(d_model, base=base)  # (d_model // 2,)
         self.position = int_slider("position", position, 0, seq_len - 1)
         self.dimension = int_slider("dimension", dimension, 0, d_model - 1)
-        super().__init__([self.position, self.dimension], self.position)
+        # a sweep through the positions, played in the browser: it moves the slider, which redraws
+        self.play = ipywidgets.Play(value=position, min=0, max=seq_len - 1, interval=350, description="sweep")
+        ipywidgets.jslink((self.play, "value"), (self.position, "value"))
+        sweep = ipywidgets.HBox([ipywidgets.Label("sweep the positions:"), self.play])
+        super().__init__([self.position, self.dimension], self.position, header=[sweep])
 
     def _build_figure(self):
         seq_len, d_model = self.table.shape
@@ -30,6 +36,8 @@ class _TableExplorer(Explorer):
         self.row_box = ax_t.add_patch(Rectangle((-0.5, -0.5), d_model, 1, fill=False, ec="black", lw=2.2))
         self.col_box = ax_t.add_patch(Rectangle((-0.5, -0.5), 1, seq_len, fill=False, ec="black", lw=1.4, ls="--"))
         self.xs = np.linspace(0, seq_len - 1, 300)  # (300,) positions between the integers too
+        # the frequency ladder: every pair's wave of the chosen kind, faint, under the chosen column's
+        self.ladder = ax_w.add_collection(LineCollection([], colors="0.82", linewidths=0.7))
         (self.wave,) = ax_w.plot(self.xs, self.xs * 0, color="0.55", lw=1.5, ls="--", label="continuous wave")
         (self.dots,) = ax_w.plot(
             np.arange(seq_len), self.table[:, 0], "o", color="#2166ac", ms=4, label="table entries"
@@ -44,7 +52,7 @@ class _TableExplorer(Explorer):
         ax_w.legend(loc="upper center", ncols=3, fontsize=8, frameon=False)
         self.wave_title = ax_w.set_title(" ", fontsize=10)
         dynamic = [self.row_box, self.cursor, self.point]
-        slow = [self.col_box, self.wave, self.dots, self.wave_title]
+        slow = [self.ladder, self.col_box, self.wave, self.dots, self.wave_title]
         return fig, dynamic, slow, []
 
     def _slow_key(self) -> object:
@@ -57,6 +65,8 @@ class _TableExplorer(Explorer):
         value, wavelength = self.table[p, c], self.waves[pair]
         self.row_box.set_y(p - 0.5)
         self.col_box.set_x(c - 0.5)
+        ladder = fn(self.xs[None, :] * self.freqs[:, None])  # (d_model // 2, 300)
+        self.ladder.set_segments([np.column_stack([self.xs, wave]) for wave in ladder])
         self.wave.set_ydata(fn(self.xs * self.freqs[pair]))
         self.dots.set_ydata(self.table[:, c])
         self.cursor.set_xdata([p, p])
@@ -74,7 +84,9 @@ def table_explorer(
     """The sinusoidal table as a heatmap; pick a row (position) and a column (dimension).
 
     The chosen row is outlined, the chosen column dashed, and the column's wave is drawn
-    underneath with its value at the chosen position and its wavelength.
+    underneath with its value at the chosen position and its wavelength, over the faint
+    waves of every other pair of the same kind (sine or cosine): the frequency ladder. A
+    play button sweeps the position in the browser.
 
     Notes
     -----

@@ -1,0 +1,376 @@
+"""Checkers that describe mistakes nobody listed, by measuring the learner's output.
+
+Each wrong implementation here makes a mistake that no checker has a prepared
+version of; its verdict must still say, truly, what differs. The measuring itself
+(posenc.checks.measure) is tested against sinusoids whose every number is known.
+"""
+
+import re
+import time
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import posenc
+from posenc import checks
+from posenc.checks import measure
+
+
+def positions(n):
+    return np.arange(n)[:, None]
+
+
+def interleave(angles):
+    table = np.empty((angles.shape[0], 2 * angles.shape[1]))
+    table[:, 0::2], table[:, 1::2] = np.sin(angles), np.cos(angles)
+    return table
+
+
+def angles(n, d):
+    return positions(n) * posenc.frequencies(d)
+
+
+def overlapping_blocks(k, d):
+    """Each pair's block written at [i:i+2, i:i+2], where [2i:2i+2, 2i:2i+2] belongs."""
+    M = np.zeros((d, d))
+    for i, w in enumerate(posenc.frequencies(d)):
+        c, s = np.cos(k * w), np.sin(k * w)
+        M[i : i + 2, i : i + 2] = [[c, s], [-s, c]]
+    return M
+
+
+def last_pair_swapped(n, d):
+    table = posenc.sinusoidal(n, d)
+    table[:, [-2, -1]] = table[:, [-1, -2]]
+    return table
+
+
+def cos_as_one_minus_sin(n, d):
+    table = interleave(angles(n, d))
+    table[:, 1::2] = 1 - table[:, 0::2]
+    return table
+
+
+def only_sines(n, d):
+    table = np.zeros((n, d))
+    table[:, 0::2] = np.sin(angles(n, d))
+    return table
+
+
+def cos_written_over_sin(n, d):
+    table = np.zeros((n, d))
+    table[:, 0::2] = np.sin(angles(n, d))
+    table[:, 0::2] = np.cos(angles(n, d))
+    return table
+
+
+def table_in_ints(n, d):
+    table = np.zeros((n, d), dtype=int)
+    table[:, 0::2], table[:, 1::2] = np.sin(angles(n, d)), np.cos(angles(n, d))
+    return table
+
+
+def divided_by_position(n, d):
+    return posenc.sinusoidal(n, d) / positions(n)
+
+
+# Each unlisted mistake, and the words its verdict must hold (in the d_model = 6 table it fails on first).
+TABLES = {
+    "base 1000": (
+        lambda n, d: posenc.sinusoidal(n, d, base=1000.0),
+        ["columns 2–5 turn too fast", "2.2× (columns 2–3)", "4.6× (columns 4–5)", "as if the base were 1000"],
+    ),
+    "amplitude 0.5": (lambda n, d: 0.5 * posenc.sinusoidal(n, d), ["every column is scaled by 0.5"]),
+    "every angle + 0.3": (lambda n, d: interleave(angles(n, d) + 0.3), ["every angle is 0.3 rad ahead"]),
+    "last pair swapped": (last_pair_swapped, ["columns 4–5 have sine and cosine swapped"]),
+    "columns reversed": (lambda n, d: posenc.sinusoidal(n, d)[:, ::-1], ["the columns are in reverse order"]),
+    "cos as 1 - sin": (cos_as_one_minus_sin, ["the cosine columns (1, 3, 5) hold 1 − sin where cos belongs"]),
+    "angles doubled": (lambda n, d: interleave(2 * angles(n, d)), ["every column turns 2× too fast"]),
+    "radians of radians": (lambda n, d: interleave(np.radians(angles(n, d))), ["every column turns 57.3× too slow"]),
+    "positions from -1": (
+        lambda n, d: interleave((positions(n) - 1) * posenc.frequencies(d)),
+        ["every column is shifted by 1 position: row p holds position p − 1"],
+    ),
+    "mirrored": (lambda n, d: -posenc.sinusoidal(n, d), ["every column is mirrored"]),
+    "offset": (lambda n, d: posenc.sinusoidal(n, d) + 0.1, ["every column is offset by +0.1"]),
+    "only sines": (only_sines, ["the cosine columns (1, 3, 5) stay at 0 (never filled in?)"]),
+    "cos written over sin": (cos_written_over_sin, ["the sine columns (0, 2, 4) hold cos where sin belongs"]),
+    "no sin or cos": (lambda n, d: np.repeat(angles(n, d), 2, axis=1), ["every column runs in a straight line"]),
+    "divided by the position": (divided_by_position, ["every column holds NaN or inf (first at position 0)"]),
+    "d_model - 1": (
+        lambda n, d: interleave(positions(n) * 10000.0 ** (-np.arange(0, d, 2) / (d - 1))),
+        ["columns 2–5 turn too slow", "as if the base were 63100"],
+    ),
+    "an int table": (table_in_ints, ["your table has dtype int", "truncates the sines and cosines"]),
+}
+
+
+def run(check, answer):
+    """Run a checker as a notebook would: no warning may leak, and the verdict stays readable."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = check(answer)
+    assert not caught, [str(w.message) for w in caught]
+    assert len(result.message) < 400, result.message
+    return result
+
+
+def test_the_verdict_still_opens_with_the_first_mismatch():
+    result = run(checks.check_sinusoidal, TABLES["amplitude 0.5"][0])
+    assert result.message.startswith("Not yet: for seq_len=8, d_model=6, first mismatch at position 0, column 1")
+
+
+@pytest.mark.parametrize("label", [label for label in TABLES if label != "an int table"])
+def test_an_unlisted_table_mistake_names_no_listed_one(label):
+    assert "Likely:" not in run(checks.check_sinusoidal, TABLES[label][0]).message
+
+
+@given(st.floats(100.0, 1e5))
+def test_another_base_is_measured_column_by_column(base):
+    result = run(checks.check_sinusoidal, lambda n, d: posenc.sinusoidal(n, d, base=base))
+    if result.passed:  # so close to 10000 that no entry differs by 1e-6
+        assert abs(base / 10000 - 1) < 1e-5
+        return
+    said = re.search(r"as if the base were ([\d.]+), not 10000", result.message)
+    assert said and abs(float(said[1]) / base - 1) < 0.005, result.message  # 3 significant digits
+    for pair in (1, 2):  # every column's speed ratio, to 2 digits: pair 1 in columns 2–3, pair 2 in columns 4–5
+        reported = re.search(rf"([\d.e+-]+)(×|%) \(columns {2 * pair}–{2 * pair + 1}\)", result.message)
+        truth = (10000 / base) ** (2 * pair / 6)
+        truth = max(truth, 1 / truth)
+        value = float(reported[1]) if reported[2] == "×" else 1 + float(reported[1]) / 100
+        assert abs(value - truth) <= 0.05 * (truth - 1 if reported[2] == "%" else truth), result.message
+    assert ("too fast" if base < 10000 else "too slow") in result.message
+
+
+@given(st.integers(-3, 3).filter(bool))
+def test_a_shift_by_any_number_of_positions_is_measured(shift):
+    result = run(checks.check_sinusoidal, lambda n, d: interleave((positions(n) + shift) * posenc.frequencies(d)))
+    moved = f"row p holds position p {'+' if shift > 0 else '−'} {abs(shift)}"
+    assert f"shifted by {abs(shift)} position" in result.message and moved in result.message, result.message
+    assert ("Likely: positions count from 0" in result.message) == (shift == 1)
+
+
+def test_a_mistake_only_in_wide_tables_is_measured_at_that_width():
+    def wrong(n, d):
+        return posenc.sinusoidal(n, d, base=1000.0 if d > 100 else 10000.0)
+
+    result = run(checks.check_sinusoidal, wrong)
+    assert (
+        "d_model=128" in result.message
+        and "Measured over 1024 positions: columns 2–127 turn too fast" in result.message
+    )
+
+
+def test_a_slow_function_is_measured_on_a_shorter_table():
+    def slow(n, d):
+        time.sleep(0.05 if n >= 256 else 0)
+        return 0.5 * posenc.sinusoidal(n, d)
+
+    start = time.perf_counter()
+    result = run(checks.check_sinusoidal, slow)
+    assert time.perf_counter() - start < 1.0
+    assert "Measured over 256 positions: every column is scaled by 0.5." in result.message
+
+
+def test_a_function_that_gives_no_long_table_gets_the_first_mismatch_only():
+    result = run(checks.check_sinusoidal, lambda n, d: 0.5 * posenc.sinusoidal(8, d))
+    assert result.message.endswith("got 0.5000, expected 1.0000.")
+
+
+def test_a_table_right_when_long_says_only_some_sizes_go_wrong():
+    result = run(checks.check_sinusoidal, lambda n, d: posenc.sinusoidal(n, d) + (n == 8))
+    assert "Your table for seq_len=4096, d_model=6 is right, though" in result.message
+
+
+def softmax(x, axis=-1):
+    return posenc.softmax(x, axis=axis)
+
+
+def scaled(q):
+    return np.sqrt(q.shape[-1])
+
+
+ATTENTION = {
+    "temperature 2": (
+        lambda q, k, v: softmax(q @ k.T / (2 * scaled(q))) @ v,
+        ["the scores are divided by 8 = 2 × sqrt(d_head),"],
+    ),
+    "divided by sqrt(number of keys)": (
+        lambda q, k, v: softmax(q @ k.T / np.sqrt(len(k))) @ v,
+        ["divided by 2.236 = sqrt(the number of keys)", "where a division by sqrt(d_head) = 4 belongs"],
+    ),
+    "multiplied by sqrt(d_head)": (
+        lambda q, k, v: softmax(q @ k.T * scaled(q)) @ v,
+        ["the scores are multiplied by 4 = sqrt(d_head)"],
+    ),
+    "scaled after the softmax": (
+        lambda q, k, v: softmax(q @ k.T) / scaled(q) @ v,
+        ["the rows of weights sum to 0.25, not 1 (weights scaled after the softmax?)", "Scale the scores"],
+    ),
+    "exp with no sum": (lambda q, k, v: np.exp(q @ k.T / scaled(q)) @ v, ["divide each row by its own sum"]),
+    "one sum for all": (
+        lambda q, k, v: (lambda e: e / e.sum())(np.exp(q @ k.T / scaled(q))) @ v,
+        ["all the weights together sum to 1"],
+    ),
+    "scores negated": (
+        lambda q, k, v: softmax(-q @ k.T / scaled(q)) @ v,
+        ["multiplied by -0.25: the weights favour the keys least like the query"],
+    ),
+    "no softmax and unscaled": (
+        lambda q, k, v: (q @ k.T) @ v,
+        ["the weights are the scores themselves, with no softmax", "divided by 1 (no scaling)"],
+    ),
+    "a constant added": (lambda q, k, v: posenc.attention(q, k, v)[0] + 0.1, ["the output is not weights @ v"]),
+    "an int output": (
+        lambda q, k, v: posenc.attention(q, k, v)[0].astype(int),
+        ["Your output has dtype int", "truncates the outputs"],
+    ),
+}
+
+
+def test_attention_that_fails_on_the_chosen_inputs_is_compared_with_the_listed_mistakes():
+    def square_only(q, k, v):
+        assert len(q) == len(k), "only square"
+        return softmax(q @ k.T) @ v
+
+    result = run(checks.check_attention, square_only)
+    assert "Measured" not in result.message
+    assert result.message.endswith("Scale the scores: divide q @ k.T by sqrt(d_head) before the softmax.")
+
+
+@given(st.floats(0.1, 10.0).filter(lambda t: abs(t - 1) > 1e-3))
+def test_any_temperature_is_measured(temperature):
+    result = run(checks.check_attention, lambda q, k, v: softmax(q @ k.T / (temperature * scaled(q))) @ v)
+    if result.passed:  # too close to 1 for any output to differ by 1e-6
+        return
+    said = re.search(r"the scores are (divided|multiplied) by ([\d.]+)", result.message)
+    divisor = float(said[2]) if said[1] == "divided" else 1 / float(said[2])
+    assert abs(divisor / (4 * temperature) - 1) < 1e-3, result.message
+
+
+ROTATIONS = {
+    "base 1000": (
+        lambda k, d: posenc.offset_rotation(k, d, base=1000.0),
+        ["blocks 1–3 turn too far", "as if the base were 1000, not 10000"],
+    ),
+    "one offset too many": (lambda k, d: posenc.offset_rotation(k + 1, d), ["moves every row 2 positions on, not 1"]),
+    "the identity": (lambda k, d: np.eye(d), ["moves every row 0 positions, not 1 position on"]),
+    "scaled": (lambda k, d: 2 * posenc.offset_rotation(k, d), ["block 0 is scaled by 2"]),
+    "no minus sign": (
+        lambda k, d: np.abs(posenc.offset_rotation(k, d)),
+        ["two sin entries that are not opposite (s and −s)"],
+    ),
+    "never filled": (lambda k, d: np.zeros((d, d)), ["block 0 is all 0 (never filled in?)"]),
+    "blocks off the diagonal": (
+        lambda k, d: np.roll(posenc.offset_rotation(k, d), 2, axis=1),
+        ["the blocks sit off the diagonal: rows 0–1 have their block in columns 2–3"],
+    ),
+    "overlapping blocks": (overlapping_blocks, ["where 0 belongs: each pair's block mixes only its own two rows"]),
+    "an int matrix": (
+        lambda k, d: posenc.offset_rotation(k, d).astype(int),
+        ["Your M has dtype int", "truncates cos and sin"],
+    ),
+}
+
+
+UNLISTED = [
+    (check, label, *cases[label])
+    for check, cases in (
+        (checks.check_sinusoidal, TABLES),
+        (checks.check_attention, ATTENTION),
+        (checks.check_offset_rotation, ROTATIONS),
+    )
+    for label in cases
+]
+
+
+@pytest.mark.parametrize("check, label, wrong, words", UNLISTED, ids=[f"{c.__name__}-{lbl}" for c, lbl, *_ in UNLISTED])
+def test_an_unlisted_mistake_is_described(check, label, wrong, words):
+    result = run(check, wrong)
+    assert not result.passed
+    for said in words:
+        assert said in result.message, result.message
+
+
+@given(st.floats(100.0, 1e5).filter(lambda b: abs(b / 10000 - 1) > 1e-3))
+def test_a_rotation_with_another_base_is_measured(base):
+    result = run(checks.check_offset_rotation, lambda k, d: posenc.offset_rotation(k, d, base=base))
+    said = re.search(r"as if the base were ([\d.]+), not 10000", result.message)
+    assert said and abs(float(said[1]) / base - 1) < 0.005, result.message
+
+
+@pytest.mark.parametrize(
+    "check, wrong",
+    [
+        (checks.check_sinusoidal, TABLES["base 1000"][0]),
+        (checks.check_sinusoidal, lambda n, d: posenc.sinusoidal(n, d, base=1000.0 if d > 100 else 10000.0)),
+        (checks.check_attention, ATTENTION["temperature 2"][0]),
+        (checks.check_offset_rotation, ROTATIONS["base 1000"][0]),
+    ],
+)
+def test_a_checker_answers_well_under_a_second(check, wrong):
+    start = time.perf_counter()
+    check(wrong)
+    assert time.perf_counter() - start < 0.5
+
+
+class TestMeasure:
+    @given(
+        st.floats(1e-3, 3.0),
+        st.floats(0.1, 10.0),
+        st.floats(-np.pi, np.pi, exclude_max=True),
+        st.floats(-5.0, 5.0),
+        st.sampled_from([256, 1024, 4096]),
+    )
+    def test_a_known_wave_is_read_back(self, speed, amplitude, phase, offset, n):
+        p = np.arange(n)
+        wave = measure.measure_wave(amplitude * np.sin(speed * p + phase) + offset)
+        assert wave.speed == pytest.approx(speed, rel=1e-6)
+        assert wave.amplitude == pytest.approx(amplitude, rel=1e-6)
+        assert abs(measure.wrap(wave.phase - phase)) < 1e-6
+        assert wave.offset == pytest.approx(offset, abs=1e-6 * (amplitude + abs(offset)))
+        assert wave.error < 1e-9 * (amplitude + abs(offset))
+
+    @given(st.floats(1e-4, 3e-3), st.floats(-np.pi, np.pi, exclude_max=True))
+    def test_a_slow_wave_that_turns_less_than_once_is_read_back(self, speed, phase):
+        wave = measure.measure_wave(np.sin(speed * np.arange(4096) + phase))
+        assert wave.speed == pytest.approx(speed, rel=1e-6) and abs(measure.wrap(wave.phase - phase)) < 1e-6
+
+    def test_whole_positions_read_a_speed_above_pi_as_its_echo(self):
+        wave = measure.measure_wave(np.sin(5.0 * np.arange(100)))  # sin(5p) == -sin((2π - 5) p) at whole p
+        assert wave.speed == pytest.approx(2 * np.pi - 5.0) and abs(measure.wrap(wave.phase - np.pi)) < 1e-9
+
+    @pytest.mark.parametrize("size", [1e-300, 1e300])
+    def test_any_size_of_numbers_is_read(self, size):
+        wave = measure.measure_wave(size * np.cos(0.1 * np.arange(300)))
+        assert wave.speed == pytest.approx(0.1) and wave.amplitude == pytest.approx(size)
+
+    def test_a_constant_is_a_wave_of_no_amplitude(self):
+        assert measure.measure_wave(np.zeros(10)) == (0.0, 0.0, 0.0, 0.0, 0.0)
+        assert measure.measure_wave(np.full(10, 2.0)).amplitude < 1e-9
+
+    @given(st.floats(-50.0, 50.0).filter(lambda s: abs(s) > 1e-3), st.integers(2, 8))
+    def test_a_common_shift_is_found_and_another_angle_is_not(self, shift, d_model):
+        speeds = np.repeat(posenc.frequencies(2 * d_model), 2)
+        assert measure.common_shift(measure.wrap(shift * speeds), speeds) == pytest.approx(shift)
+        assert measure.common_shift(measure.wrap(shift * speeds) + 0.1, speeds) is None
+
+    @given(st.floats(1.5, 1e6), st.sampled_from([4, 6, 16, 128]))
+    def test_the_base_of_a_row_of_speeds_is_found(self, base, d_model):
+        speeds = posenc.frequencies(d_model, base=base)
+        assert measure.effective_base(speeds, d_model) == pytest.approx(base, rel=1e-9)
+        speeds[0] *= 1.01  # pair 0 turns 1 radian per position, whatever the base
+        assert measure.effective_base(speeds, d_model) is None
+        if d_model > 4:  # three pairs or more: the last must fall in step too
+            speeds[0], speeds[-1] = 1.0, 1.01 * speeds[-1]
+            assert measure.effective_base(speeds, d_model) is None
+
+    def test_ratios_and_column_lists_read_in_the_learners_terms(self):
+        assert measure.times(1 / 3.2) == "3.2× too slow" and measure.times(56.23) == "56.2× too fast"
+        assert measure.columns(list(range(2, 16)), 16) == "columns 2–15"
+        assert measure.columns(list(range(16)), 16) == "every column"
+        assert measure.columns([0, 2, 4], 6) == "the sine columns (0, 2, 4)"
+        assert measure.columns([0, 4, 7, 8, 9, 12, 14], 16) == "columns 0, 4, 7–9, …"
