@@ -8,7 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from tools.labdriver import check_lesson, code_notebook, lab_server, missing_browser_reason, open_browser
+from tools.labdriver import (
+    check_lesson,
+    click_on_figure,
+    code_notebook,
+    lab_server,
+    main_controls_state,
+    missing_browser_reason,
+    open_browser,
+    wait_for,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
@@ -71,3 +80,17 @@ def test_a_slider_that_does_not_redraw_is_caught(lab, page):
 def test_every_widget_of_a_lesson_is_moved_not_only_the_first(lab, page):
     problems = check_lesson(page, lab[0], "zz_broken_second_figure.ipynb")
     assert problems and all(p.startswith("widget 2:") for p in problems), problems
+
+
+def test_a_click_on_the_table_heatmap_chooses_that_cell(lab, page):
+    server, _ = lab
+    assert check_lesson(page, server, "02_sinusoidal_formula.ipynb") == []
+    index = next(i for i, s in enumerate(main_controls_state(page)) if " · dimension " in s["readout"])
+    left, right, top, bottom = 0.1, 0.86, 0.055, 0.455  # the heatmap's box in the figure (widgets/table.py)
+    click_on_figure(page, index, left + (right - left) * 9.5 / 48, top + (bottom - top) * 7.5 / 24)
+    readout = wait_for(
+        lambda: (r := main_controls_state(page)[index]["readout"]).startswith("position 7 · dimension 9") and r,
+        15,
+        "the readout to follow the click",
+    )
+    assert "(cos of pair 4)" in readout

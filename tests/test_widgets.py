@@ -153,3 +153,23 @@ class TestNaiveExplorer:
         explorer = widgets.naive_explorer("sinusoidal", seq_len=30)
         steps = explorer.steps.get_ydata()
         assert np.allclose(steps, steps[0]) and "every step has the same length" in explorer.state
+
+
+class TestTableExplorerClicks:
+    def test_a_click_on_a_cell_chooses_its_row_and_column(self):
+        explorer = widgets.table_explorer(24, 48)
+        explorer.clicks.clicked = {"column": 9, "row": 7, "count": 1}  # what the browser sends
+        assert (explorer.dimension.value, explorer.position.value) == (9, 7)
+        assert explorer.state.startswith("position 7 · dimension 9 (cos of pair 4)")
+
+    def test_the_click_box_is_the_heatmap(self):
+        explorer = widgets.table_explorer(24, 48)
+        heatmap = explorer.figure.axes[0]
+        width, height = explorer.figure.canvas.get_width_height()
+        left, right, top, bottom = explorer.clicks.box
+        # the centre of cell (row 0, column 0), found through the box, is that cell in data coordinates
+        x = (left + (right - left) * 0.5 / 48) * width
+        y = (1 - (top + (bottom - top) * 0.5 / 24)) * height  # display coordinates count from the bottom
+        column, row = heatmap.transData.inverted().transform((x, y))
+        assert abs(column) < 0.01 and abs(row) < 0.01
+        assert (explorer.clicks.columns, explorer.clicks.rows) == (48, 24)

@@ -295,6 +295,14 @@ def press_on_main_slider(page, index: int = 0, key: str = "ArrowRight") -> None:
     page.keyboard.press(key)
 
 
+def click_on_figure(page, index: int, fx: float, fy: float) -> None:
+    """Click the figure of the `index`-th lesson widget at (fx, fy), fractions of its width and height."""
+    image = page.locator(".jp-Notebook .jp-Cell:has(.posenc-main)").nth(index).locator(".jp-OutputArea-output img")
+    image.scroll_into_view_if_needed()
+    box = image.bounding_box()
+    page.mouse.click(box["x"] + fx * box["width"], box["y"] + fy * box["height"])
+
+
 def check_main_slider(page, index: int) -> list[str]:
     """Move one widget's main slider by a key press; the problems seen (figure, readout, value)."""
     before = main_controls_state(page)[index]

@@ -7,6 +7,7 @@ cheap (:class:`LiveFigure`), encodes the frames (:func:`png_bytes`) and keeps th
 lesson readable where widgets cannot run (:class:`Panel`).
 """
 
+from posenc._live.clicks import ClickTarget
 from posenc._live.explorer import Explorer, checkbox, int_slider, log_slider, selection_slider
 from posenc._live.figure import LiveFigure
 from posenc._live.panel import Panel, html_to_text
@@ -22,4 +23,5 @@ __all__ = [
     "log_slider",
     "selection_slider",
     "checkbox",
+    "ClickTarget",
 ]

@@ -7,7 +7,7 @@ import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.patches import Rectangle
 
-from posenc._live import Explorer, int_slider
+from posenc._live import ClickTarget, Explorer, int_slider
 from posenc.plotting import new_figure, plot_table
 from posenc.sinusoidal import frequencies, sinusoidal, wavelengths
 
@@ -25,7 +25,15 @@ class _TableExplorer(Explorer):
         self.play = ipywidgets.Play(value=position, min=0, max=seq_len - 1, interval=350, description="sweep")
         ipywidgets.jslink((self.play, "value"), (self.position, "value"))
         sweep = ipywidgets.HBox([ipywidgets.Label("sweep the positions:"), self.play])
-        super().__init__([self.position, self.dimension], self.position, header=[sweep])
+        # a click on a cell of the heatmap chooses its row and column (where the front end runs widgets)
+        self.clicks = ClickTarget(columns=d_model, rows=seq_len)
+        self.clicks.observe(self._on_click, names="clicked")
+        super().__init__([self.position, self.dimension], self.position, header=[sweep, self.clicks])
+
+    def _on_click(self, change: dict) -> None:
+        hit = change["new"]
+        self.dimension.value = min(max(int(hit["column"]), 0), self.dimension.max)
+        self.position.value = min(max(int(hit["row"]), 0), self.position.max)
 
     def _build_figure(self):
         seq_len, d_model = self.table.shape
@@ -33,6 +41,13 @@ class _TableExplorer(Explorer):
         fig, (ax_t, cax, ax_w) = new_figure(7.2, 5.2, rects=rects)
         title = f"Sinusoidal table: {seq_len} positions × {d_model} dimensions"
         plot_table(ax_t, self.table, title=title, colorbar=cax)
+        left, bottom, right, top = ax_t.get_position().extents  # figure fractions, from the bottom left
+        self.clicks.box = [
+            float(left),
+            float(right),
+            float(1 - top),
+            float(1 - bottom),
+        ]  # from the top left, as the browser measures
         self.row_box = ax_t.add_patch(Rectangle((-0.5, -0.5), d_model, 1, fill=False, ec="black", lw=2.2))
         self.col_box = ax_t.add_patch(Rectangle((-0.5, -0.5), 1, seq_len, fill=False, ec="black", lw=1.4, ls="--"))
         self.xs = np.linspace(0, seq_len - 1, 300)  # (300,) positions between the integers too
@@ -86,7 +101,8 @@ def table_explorer(
     The chosen row is outlined, the chosen column dashed, and the column's wave is drawn
     underneath with its value at the chosen position and its wavelength, over the faint
     waves of every other pair of the same kind (sine or cosine): the frequency ladder. A
-    play button sweeps the position in the browser.
+    play button sweeps the position in the browser, and a click on a cell of the heatmap
+    chooses its row and column.
 
     Notes
     -----
