@@ -114,3 +114,8 @@ def test_every_question_is_asked_in_a_lesson():
     lessons = "".join(p.read_text(encoding="utf-8") for p in (root / "notebooks").glob("*.ipynb"))
     for qid in checks.questions():
         assert f'\\"{qid}\\"' in lessons, qid
+
+
+def test_attention_returning_a_pair_must_give_the_weights_second():
+    result = checks.check_attention(lambda q, k, v: (posenc.attention(q, k, v)[0], 0))
+    assert not result and "second item is not the (4, 4) weights" in result.message

@@ -365,5 +365,6 @@ def check_lesson(page, server: LabServer, name: str, screenshot: Path | None = N
         screenshot.parent.mkdir(parents=True, exist_ok=True)
         if count:
             page.locator(".jp-Notebook .posenc-main").first.scroll_into_view_if_needed()
+            time.sleep(0.5)  # the notebook draws the cells it scrolled to after a moment
         page.screenshot(path=str(screenshot))
     return problems

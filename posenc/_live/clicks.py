@@ -79,6 +79,10 @@ class ClickTarget(anywidget.AnyWidget):
     """
 
     _esm = _ESM
+    # Any installed anywidget runs this code: a notebook saved with one version of anywidget must
+    # not fail to open with another, as its stored widget state would otherwise ask for the first.
+    _model_module_version = traitlets.Unicode("*").tag(sync=True)
+    _view_module_version = traitlets.Unicode("*").tag(sync=True)
     box = traitlets.List(traitlets.Float(), default_value=[0.0, 1.0, 0.0, 1.0]).tag(sync=True)
     columns = traitlets.Int(1).tag(sync=True)
     rows = traitlets.Int(1).tag(sync=True)

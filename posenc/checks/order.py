@@ -72,6 +72,16 @@ def _output(
     if verdict is not None:
         return None, None, verdict
     if isinstance(value, tuple) and len(value) == 2:  # (output, weights), as posenc.attention returns
+        weights = np.asarray(value[1]) if isinstance(value[1], (np.ndarray, list)) else None
+        if weights is None or weights.shape != (q.shape[0], k.shape[0]):
+            return (
+                None,
+                None,
+                not_yet(
+                    f"{name} returned a pair whose second item is not the ({q.shape[0]}, {k.shape[0]}) weights: "
+                    "return the output alone, or (output, weights)."
+                ),
+            )
         value = value[0]
     return value, *as_real_array(value, name)
 
