@@ -27,6 +27,7 @@ def _scale_of(scheme: str) -> str:
 
 class _NaiveExplorer(Explorer):
     def __init__(self, scheme: str, seq_len: int, position: int) -> None:
+        self._drawn_scheme: str | None = None  # the encoding whose colours the figure has
         self.scheme = ipywidgets.ToggleButtons(
             options=[*SCHEMES, "sinusoidal"], value=scheme, description="encoding", style={"button_width": "88px"}
         )
@@ -104,7 +105,7 @@ class _NaiveExplorer(Explorer):
         p = self.position.value
         table = self._table()  # (seq_len, width)
         width = table.shape[1]
-        if scheme != getattr(self, "_drawn_scheme", None):  # colours change only with the encoding
+        if scheme != self._drawn_scheme:  # colours change only with the encoding
             cmap, low, high = _SCALES[_scale_of(scheme)]
             self.image.set_cmap(cmap)
             self.image.set_clim(low, high)
@@ -119,13 +120,12 @@ class _NaiveExplorer(Explorer):
         self.steps.set_data(np.arange(n - 1), steps)
         self.cursor.set_xdata([p, p])
         self.steps_title.set_text("one step along the sentence, everywhere")
-        return f"position <b>{p}</b> of {n} · {scheme}: " + _failure(scheme, table, p)
+        return f"position <b>{p}</b> of {n} · {scheme}: " + _failure(scheme, table, steps, p)
 
 
-def _failure(scheme: str, table: np.ndarray, p: int) -> str:
-    """What goes wrong with this encoding, in numbers from the table shown."""
+def _failure(scheme: str, table: np.ndarray, steps: np.ndarray, p: int) -> str:
+    """What goes wrong with this encoding, in numbers from the table shown and its steps."""
     n = table.shape[0]
-    steps = neighbour_distances(table)
     if scheme == "integer":
         return (
             f"row {p} holds {table[p, 0]:.0f}; the values grow with the sentence, up to {n - 1} here, "

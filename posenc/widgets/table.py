@@ -19,6 +19,7 @@ class _TableExplorer(Explorer):
         self.table = sinusoidal(seq_len, d_model, base=base)  # (seq_len, d_model)
         self.freqs = frequencies(d_model, base=base)  # (d_model // 2,)
         self.waves = wavelengths(d_model, base=base)  # (d_model // 2,)
+        self._drawn_dimension: int | None = None
         self.position = int_slider("position", position, 0, seq_len - 1)
         self.dimension = int_slider("dimension", dimension, 0, d_model - 1)
         # a sweep through the positions, played in the browser: it moves the slider, which redraws
@@ -79,14 +80,16 @@ class _TableExplorer(Explorer):
         fn = np.sin if kind == "sin" else np.cos
         value, wavelength = self.table[p, c], self.waves[pair]
         self.row_box.set_y(p - 0.5)
-        self.col_box.set_x(c - 0.5)
-        ladder = fn(self.xs[None, :] * self.freqs[:, None])  # (d_model // 2, 300)
-        self.ladder.set_segments([np.column_stack([self.xs, wave]) for wave in ladder])
-        self.wave.set_ydata(fn(self.xs * self.freqs[pair]))
-        self.dots.set_ydata(self.table[:, c])
         self.cursor.set_xdata([p, p])
         self.point.set_data([p], [value])
-        self.wave_title.set_text(f"dimension {c} ({kind} of pair {pair}): wavelength {wavelength:.2f} positions")
+        if c != self._drawn_dimension:  # the slow artists follow the dimension alone: not on a position move
+            self.col_box.set_x(c - 0.5)
+            ladder = fn(self.xs[None, :] * self.freqs[:, None])  # (d_model // 2, 300)
+            self.ladder.set_segments([np.column_stack([self.xs, wave]) for wave in ladder])
+            self.wave.set_ydata(fn(self.xs * self.freqs[pair]))
+            self.dots.set_ydata(self.table[:, c])
+            self.wave_title.set_text(f"dimension {c} ({kind} of pair {pair}): wavelength {wavelength:.2f} positions")
+            self._drawn_dimension = c
         return (
             f"position <b>{p}</b> · dimension <b>{c}</b> ({kind} of pair {pair}) · "
             f"value {value:.3f} · wavelength {wavelength:.2f} positions"
