@@ -16,8 +16,9 @@ array([[0.    , 1.    ],
 from posenc.alibi import alibi_bias, alibi_slopes
 from posenc.attention import attention, causal_mask, softmax
 from posenc.learned import LearnedTable, minilm_positions
-from posenc.rope import apply_rope, rope_angles
+from posenc.rope import apply_rope, half_layout_order, rope_angles, rope_decay_bound
 from posenc.sinusoidal import frequencies, offset_rotation, sinusoidal, wavelengths
+from posenc.training import TrainingRun, train_parity_table
 
 __version__ = "0.1.0"
 
@@ -31,8 +32,12 @@ __all__ = [
     "offset_rotation",
     "LearnedTable",
     "minilm_positions",
+    "train_parity_table",
+    "TrainingRun",
     "rope_angles",
     "apply_rope",
+    "half_layout_order",
+    "rope_decay_bound",
     "alibi_slopes",
     "alibi_bias",
 ]

@@ -10,7 +10,7 @@ import numpy as np
 
 from posenc._validation import as_float_array, as_positions, check_positive_int
 
-__all__ = ["cosine_similarity", "principal_components", "binary_digits"]
+__all__ = ["cosine_similarity", "principal_components", "binary_digits", "round_to_bfloat16"]
 
 
 def cosine_similarity(table: np.ndarray) -> np.ndarray:
@@ -28,7 +28,7 @@ def cosine_similarity(table: np.ndarray) -> np.ndarray:
 
     Notes
     -----
-    Used in ``notebooks/03_odometer_intuition.ipynb``.
+    Used in ``notebooks/03_odometer_intuition.ipynb`` and ``notebooks/04_learned_tables.ipynb``.
 
     Examples
     --------
@@ -70,7 +70,7 @@ def principal_components(table: np.ndarray, n_components: int = 2) -> tuple[np.n
 
     Notes
     -----
-    Used for learned tables (lesson 04), compared with the sinusoidal table.
+    Used in ``notebooks/04_learned_tables.ipynb``, on a learned table and the sinusoidal one.
 
     Examples
     --------
@@ -130,3 +130,35 @@ def binary_digits(positions: np.ndarray, n_bits: int) -> np.ndarray:
             f"positions must lie in 0 .. {2**n_bits - 1} for n_bits={n_bits}; got {pos.min()} .. {pos.max()}."
         )
     return (pos[:, None] >> np.arange(n_bits)) & 1  # (seq_len, n_bits)
+
+
+def round_to_bfloat16(x: np.ndarray) -> np.ndarray:
+    """Round numbers to the nearest bfloat16 value (ties to even), returned as float32.
+
+    bfloat16 keeps float32's 8 exponent bits but only 8 significant bits (7 stored), so
+    the gap between neighbouring values is 2**-7 of the number's power of two: 8 between
+    1024 and 2048. Rounding is done on the float32 bits, as hardware does it.
+
+    Parameters
+    ----------
+    x : array_like
+        Finite numbers.
+
+    Returns
+    -------
+    ndarray of float32, same shape as `x`
+
+    Notes
+    -----
+    Used in ``notebooks/05_rope.ipynb`` to measure RoPE's angles in low precision.
+
+    Examples
+    --------
+    >>> round_to_bfloat16([1 / 3, np.pi, 1000.0, 1003.0]).tolist()
+    [0.333984375, 3.140625, 1000.0, 1004.0]
+    """
+    values = as_float_array(x, "x", min_ndim=0).astype(np.float32)
+    bits = np.atleast_1d(values).view(np.uint32).astype(np.uint64)
+    lowest_kept = (bits >> 16) & 1  # ties go to the even neighbour
+    rounded = ((bits + 0x7FFF + lowest_kept) >> 16) << 16
+    return rounded.astype(np.uint32).view(np.float32).reshape(values.shape)

@@ -44,7 +44,7 @@ class LearnedTable:
     Notes
     -----
     Unlike a numpy array, the table refuses negative positions instead of counting
-    from the end: a position is a position. Taught in lesson 04 (learned tables, in preparation).
+    from the end: a position is a position. Taught in ``notebooks/04_learned_tables.ipynb``.
 
     Examples
     --------
@@ -144,7 +144,7 @@ def minilm_positions() -> np.ndarray:
     The tensor ``embeddings.position_embeddings.weight`` of
     sentence-transformers/all-MiniLM-L6-v2 (Apache License 2.0), extracted by
     ``scripts/extract_minilm_positions.py``; provenance and licence notice are in
-    ``posenc/data/MINILM_NOTICE.md``. Taught in lesson 04 (learned tables, in preparation).
+    ``posenc/data/MINILM_NOTICE.md``. Taught in ``notebooks/04_learned_tables.ipynb``.
 
     Examples
     --------

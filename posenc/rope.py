@@ -4,8 +4,9 @@ Follows Su et al., "RoFormer: Enhanced Transformer with Rotary Position Embeddin
 (2021), https://arxiv.org/abs/2104.09864, equation (34): pair ``i`` of the vector at
 position ``m`` is rotated by the angle ``m * theta_i``, ``theta_i = base**(-2i/d_head)``.
 Two layouts are common in real code: the paper's *interleaved* pairs (0, 1), (2, 3), ...
-and the *half* layout of GPT-NeoX / Hugging Face ``rotate_half``, which pairs
-``i`` with ``i + d_head/2``. The maths is the same; the dimensions are permuted.
+and the *half* layout of Hugging Face's ``rotate_half``, which pairs ``i`` with
+``i + d/2`` for the d rotated dimensions (all of d_head in Hugging Face's Llama; the first
+quarter of each head in GPT-NeoX-20B). The maths is the same; the dimensions are permuted.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import numpy as np
 
 from posenc._validation import as_float_array, as_positions, check_base, check_even, check_positive_int
 
-__all__ = ["rope_angles", "apply_rope"]
+__all__ = ["rope_angles", "apply_rope", "half_layout_order", "rope_decay_bound"]
 
 _PAIRS = "so that dimensions pair up for rotation"
 _LAYOUTS = ("interleaved", "half")
@@ -44,7 +45,7 @@ def rope_angles(positions: np.ndarray, d_head: int, *, base: float = 10_000.0) -
 
     Notes
     -----
-    Taught in lesson 05 (RoPE, in preparation).
+    Taught in ``notebooks/05_rope.ipynb``.
 
     Examples
     --------
@@ -80,8 +81,8 @@ def apply_rope(
         ``theta_i = base**(-2*i/d_head)``.
     layout : {"interleaved", "half"}, default "interleaved"
         ``"interleaved"`` rotates pairs (0, 1), (2, 3), ... as in the RoFormer paper;
-        ``"half"`` rotates pairs (i, i + d_head/2) as GPT-NeoX and Hugging Face's
-        ``rotate_half`` do.
+        ``"half"`` rotates pairs (i, i + d_head/2) as Hugging Face's ``rotate_half``
+        does (GPT-NeoX-20B does the same on the first quarter of each head only).
 
     Returns
     -------
@@ -98,7 +99,7 @@ def apply_rope(
     Notes
     -----
     Rotations preserve length, and ``<rope(q, m), rope(k, n)>`` depends on ``m - n``
-    only. Taught in lesson 05 (RoPE, in preparation).
+    only. Taught in ``notebooks/05_rope.ipynb``.
 
     Examples
     --------
@@ -138,3 +139,73 @@ def apply_rope(
         out[..., :half] = first * cos - second * sin
         out[..., half:] = first * sin + second * cos
     return out
+
+
+def half_layout_order(d_head: int) -> np.ndarray:
+    """The order of the interleaved dimensions that the half layout stores.
+
+    The interleaved layout rotates pairs (0, 1), (2, 3), ...; the half layout rotates
+    (i, i + d_head/2). Taking the interleaved vector's even dimensions, then its odd
+    ones, turns one into the other: ``apply_rope(x[..., order], layout="half")`` equals
+    ``apply_rope(x)[..., order]``. This is the permutation a model conversion applies to
+    the query and key weights when it moves between the two layouts.
+
+    Parameters
+    ----------
+    d_head : int
+        Must be even.
+
+    Returns
+    -------
+    order : ndarray of int, shape (d_head,)
+        ``[0, 2, 4, ..., 1, 3, 5, ...]``.
+
+    Notes
+    -----
+    Taught in ``notebooks/05_rope.ipynb``.
+
+    Examples
+    --------
+    >>> half_layout_order(6)
+    array([0, 2, 4, 1, 3, 5])
+    """
+    d_head = check_positive_int(d_head, "d_head")
+    check_even(d_head, "d_head", _PAIRS)
+    return np.concatenate([np.arange(0, d_head, 2), np.arange(1, d_head, 2)])
+
+
+def rope_decay_bound(distances: np.ndarray, d_head: int, *, base: float = 10_000.0) -> np.ndarray:
+    """RoFormer's relative upper bound on a RoPE score, as a function of the distance m - n.
+
+    Su et al. (2021), section 3.4.3: writing the score as ``Re sum_i h_i exp(1j (m-n) theta_i)``
+    over the d_head/2 pairs and summing by parts, ``|score| <= (max_i |h_{i+1} - h_i|)
+    * sum_j |S_j|`` with ``S_j = sum_{i<j} exp(1j (m-n) theta_i)``. This function returns
+    the distance-dependent factor averaged over pairs, ``(1 / (d_head/2)) sum_{j=1}^{d_head/2} |S_j|``,
+    the quantity of the paper's figure 2. It is ``(d_head/2 + 1) / 2`` at distance 0 and
+    tends to fall as the distance grows.
+
+    Parameters
+    ----------
+    distances : array_like of shape (n,)
+        Relative distances ``m - n`` (real numbers allowed).
+    d_head : int
+        Must be even.
+    base : float, default 10000.0
+
+    Returns
+    -------
+    bound : ndarray of shape (n,), float64
+
+    Notes
+    -----
+    Taught in ``notebooks/05_rope.ipynb``.
+
+    Examples
+    --------
+    >>> rope_decay_bound([0, 1, 100], d_head=8).round(3)
+    array([2.5  , 2.293, 1.054])
+    """
+    distances = as_positions(distances, "distances", integer=False)  # (n,)
+    angles = rope_angles(distances, d_head, base=base)  # (n, d_head // 2)
+    partial = np.cumsum(np.exp(1j * angles), axis=1)  # (n, d_head // 2): S_1 .. S_{d_head/2}
+    return np.abs(partial).mean(axis=1)

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import posenc
+import posenc.analysis
 from posenc import checks
 from posenc.checks.engine import CHECKERS, CheckResult
 
@@ -57,6 +58,33 @@ def int_attention(q, k, v):
     out = np.zeros((len(q), v.shape[1]), dtype=int)
     out[:] = posenc.attention(q, k, v)[0]
     return out
+
+
+def lengths(t):
+    return np.linalg.norm(t, axis=1)
+
+
+def normalise_in_place(t):
+    """A learner's cosine similarity that divides the caller's table by its lengths, in place."""
+    t /= lengths(t)[:, None]
+    return t @ t.T
+
+
+def rope_by_hand(x, positions, thetas, *, sign=1.0):
+    """A learner's interleaved RoPE with the speeds `thetas` (one per pair) and a turning direction."""
+    angles = sign * np.asarray(positions)[:, None] * thetas  # (seq_len, d_head // 2)
+    out = np.empty_like(x)
+    out[:, 0::2] = x[:, 0::2] * np.cos(angles) - x[:, 1::2] * np.sin(angles)
+    out[:, 1::2] = x[:, 0::2] * np.sin(angles) + x[:, 1::2] * np.cos(angles)
+    return out
+
+
+def rope_in_place(x, positions):
+    """A learner's RoPE that overwrites the first of each pair, then reads it back for the second."""
+    angles = np.asarray(positions)[:, None] * posenc.frequencies(x.shape[1])
+    x[:, 0::2] = x[:, 0::2] * np.cos(angles) - x[:, 1::2] * np.sin(angles)
+    x[:, 1::2] = x[:, 0::2] * np.sin(angles) + x[:, 1::2] * np.cos(angles)
+    return x
 
 
 @dataclass
@@ -143,6 +171,30 @@ SPECS = {
             "one-speed": one_speed_rotation,
             "i-for-2i": lambda k, d: rotation(k * 10000.0 ** (-np.arange(d // 2) / d)),
             "int-dtype": lambda k, d: posenc.offset_rotation(k, d).astype(int),
+        },
+    ),
+    "check_cosine_similarity": Spec(
+        reference=posenc.analysis.cosine_similarity,
+        near_miss=lambda t: posenc.analysis.cosine_similarity(t) * (1 + 1e-4),
+        mistakes={
+            "dot-products": lambda t: t @ t.T,
+            "no-sqrt": lambda t: t @ t.T / np.outer(np.sum(t**2, axis=1), np.sum(t**2, axis=1)),
+            "one-length": lambda t: t @ t.T / lengths(t)[:, None],
+            "columns-normalised": lambda t: (t / np.linalg.norm(t, axis=0)) @ (t / np.linalg.norm(t, axis=0)).T,
+            "compared-columns": lambda t: (t / lengths(t)[:, None]).T @ (t / lengths(t)[:, None]),
+            "changed-input": normalise_in_place,
+        },
+    ),
+    "check_apply_rope": Spec(
+        reference=lambda x, p: posenc.apply_rope(x, p),
+        near_miss=lambda x, p: posenc.apply_rope(x, p) * (1 + 1e-4),
+        mistakes={
+            "half-layout": lambda x, p: posenc.apply_rope(x, p, layout="half"),
+            "wrong-way": lambda x, p: rope_by_hand(x, p, posenc.frequencies(x.shape[1]), sign=-1.0),
+            "i-for-2i": lambda x, p: rope_by_hand(x, p, 10000.0 ** (-np.arange(x.shape[1] // 2) / x.shape[1])),
+            "ignores-positions": lambda x, p: rope_by_hand(x, np.arange(len(x)), posenc.frequencies(x.shape[1])),
+            "changed-input": rope_in_place,
+            "used-updated": lambda x, p: rope_in_place(x.copy(), p),
         },
     ),
 }

@@ -21,6 +21,11 @@ PLAN_API = {
     "alibi_slopes",
     "alibi_bias",
     "minilm_positions",
+    # beyond the plan's table: what lessons 04 and 05 teach with
+    "train_parity_table",
+    "TrainingRun",
+    "half_layout_order",
+    "rope_decay_bound",
 }
 
 

@@ -129,3 +129,47 @@ class TestApplyRope:
     def test_rejects_bad_base(self, base):
         with pytest.raises(ValueError, match="base must be a finite number greater than 1"):
             posenc.apply_rope(np.ones((2, 4)), base=base)
+
+
+class TestHalfLayoutOrder:
+    @given(even_d, st.integers(0, 2**16))
+    def test_maps_interleaved_rotation_onto_half_rotation(self, d, seed):
+        x = np.random.default_rng(seed).normal(size=(5, d))
+        order = posenc.half_layout_order(d)
+        assert sorted(order.tolist()) == list(range(d))  # a permutation
+        np.testing.assert_allclose(posenc.apply_rope(x[:, order], layout="half"), posenc.apply_rope(x)[:, order])
+
+    def test_pairs_land_i_and_i_plus_half_apart(self):
+        order = posenc.half_layout_order(8)
+        where = np.argsort(order)  # where interleaved dimension j is stored in the half layout
+        assert [int(where[2 * i + 1] - where[2 * i]) for i in range(4)] == [4, 4, 4, 4]
+
+    def test_rejects_odd_d_head(self):
+        with pytest.raises(ValueError, match="d_head must be even"):
+            posenc.half_layout_order(7)
+
+
+class TestRopeDecayBound:
+    @given(even_d, st.integers(0, 2**16), st.floats(0, 5000))
+    def test_bounds_the_score_by_summation_by_parts(self, d, seed, distance):
+        """RoFormer 3.4.3: |sum_i h_i e^{i t theta_i}| <= max_i |h_{i+1} - h_i| * sum_j |S_j|, h_{d/2} = 0."""
+        h = np.random.default_rng(seed).normal(size=d // 2) + 1j * np.random.default_rng(seed + 1).normal(size=d // 2)
+        theta = 10000.0 ** (-np.arange(0, d, 2) / d)
+        score = abs(np.sum(h * np.exp(1j * distance * theta)))
+        steps = np.abs(np.diff(np.append(h, 0)))  # |h_{i+1} - h_i|, i = 0 .. d/2 - 1
+        bound = steps.max() * (d // 2) * posenc.rope_decay_bound([distance], d)[0]
+        assert score <= bound * (1 + 1e-9) + 1e-9
+
+    @given(even_d)
+    def test_at_distance_zero_every_partial_sum_is_its_length(self, d):
+        assert posenc.rope_decay_bound([0.0], d)[0] == pytest.approx((d // 2 + 1) / 2)
+
+    def test_falls_with_distance_on_average(self):
+        far = posenc.rope_decay_bound(np.arange(1000, 2000), 128).mean()
+        near = posenc.rope_decay_bound(np.arange(1, 10), 128).mean()
+        assert far < near / 3
+
+    def test_a_larger_base_falls_more_slowly(self):
+        distances = np.arange(100, 1000)
+        slow = posenc.rope_decay_bound(distances, 128, base=500_000.0).mean()
+        assert slow > posenc.rope_decay_bound(distances, 128).mean()

@@ -9,6 +9,7 @@ import pytest
 
 import posenc
 from posenc import widgets
+from posenc.analysis import principal_components
 
 
 @pytest.fixture
@@ -173,3 +174,90 @@ class TestTableExplorerClicks:
         column, row = heatmap.transData.inverted().transform((x, y))
         assert abs(column) < 0.01 and abs(row) < 0.01
         assert (explorer.clicks.columns, explorer.clicks.rows) == (48, 24)
+
+
+class TestTrainingExplorer:
+    def test_every_snapshot_shows_its_table_and_untouched_unseen_rows(self):
+        run = posenc.train_parity_table(n_steps=40)
+        explorer = widgets.training_explorer(run)
+        for i, step in enumerate(run.steps):
+            explorer.step.value = int(step)
+            np.testing.assert_array_equal(explorer.image.get_array(), run.tables[i])
+            assert explorer.state.endswith("rows 16–31 0.000")
+            np.testing.assert_array_equal(explorer.acc_unseen.get_ydata(), run.accuracy[i, 16:])
+
+    def test_the_loss_cursor_follows_the_step(self):
+        explorer = widgets.training_explorer(posenc.train_parity_table(n_steps=40), step=30)
+        assert list(explorer.cursor.get_xdata()) == [30, 30]
+
+
+class TestMinilmExplorer:
+    def test_readout_matches_the_similarity_of_the_real_table(self):
+        explorer = widgets.minilm_explorer(position=200)
+        table = posenc.minilm_positions().astype(np.float64)
+        a, b, c = table[199], table[200], table[201]
+        before = a @ b / np.linalg.norm(a) / np.linalg.norm(b)
+        after = b @ c / np.linalg.norm(b) / np.linalg.norm(c)
+        assert f"MiniLM (learned): similarity to its neighbours {before:.2f} and {after:.2f}" in explorer.state
+
+    def test_the_marked_point_is_the_rows_principal_coordinates(self):
+        explorer = widgets.minilm_explorer(position=7)
+        explorer.pair.value = "PC 3 & PC 4"
+        coords, _ = principal_components(posenc.sinusoidal(512, 384), n_components=4)
+        scaled = coords[:, 2:4] / np.abs(coords[:, 2:4]).max(axis=0)
+        np.testing.assert_allclose(explorer.marks[1].get_xydata()[0], scaled[7])
+
+
+def complex_score(q, k, m, n, base=10_000.0):
+    """The RoPE score from the paper's complex form: pair i as a complex number turned by e^{i m theta_i}."""
+    theta = base ** (-np.arange(0, q.size, 2) / q.size)
+    zq = (q[0::2] + 1j * q[1::2]) * np.exp(1j * m * theta)
+    zk = (k[0::2] + 1j * k[1::2]) * np.exp(1j * n * theta)
+    return float(np.real(np.sum(zq * np.conj(zk))))
+
+
+class TestRopeExplorer:
+    def test_score_readout_is_the_complex_form_score(self):
+        rng = np.random.default_rng(3)
+        q, k = rng.normal(size=8), rng.normal(size=8)
+        explorer = widgets.rope_explorer(q, k, m=7, n=2)
+        assert f"score q·k after rotation = {complex_score(q, k, 7, 2):+.4f}" in explorer.state
+
+    def test_keeping_the_offset_moves_n_with_m_and_keeps_the_score(self):
+        explorer = widgets.rope_explorer(m=10, n=4)
+        explorer.keep.value = True
+        score = explorer.state.split(" · ")[3]
+        explorer.m.value = 25
+        assert explorer.n.value == 19 and explorer.state.split(" · ")[3] == score
+
+    def test_without_keeping_the_offset_n_stays(self):
+        explorer = widgets.rope_explorer(m=10, n=4)
+        explorer.m.value = 25
+        assert explorer.n.value == 4
+
+    def test_arrows_are_the_turned_pairs(self):
+        explorer = widgets.rope_explorer(m=3, n=0)
+        q_line, k_line = explorer.arrows[0]
+        np.testing.assert_allclose(q_line.get_xydata()[1], [np.cos(3), np.sin(3)], atol=1e-12)  # [1, 0] turned by 3 rad
+        np.testing.assert_allclose(k_line.get_xydata()[1], [0.6, 0.8], atol=1e-12)
+
+    def test_rejects_vectors_of_odd_or_different_lengths(self):
+        with pytest.raises(ValueError, match="same even length"):
+            widgets.rope_explorer(np.ones(3), np.ones(3))
+
+
+class TestRopeDistanceExplorer:
+    def test_readout_is_the_distance_term_at_exact_distances(self):
+        explorer = widgets.rope_distance_explorer(base="500,000", d_head=64)
+        term = posenc.rope_decay_bound([100, 1000, 10_000], 64, base=500_000.0) / ((64 / 2 + 1) / 2)
+        assert f"at distance 100: {term[0]:.2f}, 1,000: {term[1]:.2f}, 10,000: {term[2]:.2f}" in explorer.state
+
+    def test_reference_curves_show_only_when_the_base_differs(self):
+        explorer = widgets.rope_distance_explorer()
+        assert not explorer.reference_bound.get_visible()
+        explorer.base.value = "100"
+        assert explorer.reference_bound.get_visible()
+
+    def test_rejects_an_unlisted_base(self):
+        with pytest.raises(ValueError, match="base must be one of"):
+            widgets.rope_distance_explorer(base="12")

@@ -15,8 +15,10 @@ a wrong implementation of each mistake it names.
 
 from posenc.checks.clocks import check_offset_rotation
 from posenc.checks.engine import CHECKERS, CheckResult
+from posenc.checks.learned import check_cosine_similarity
 from posenc.checks.order import check_attention, check_equivariance_test
 from posenc.checks.quiz import answer, questions, quiz, recall
+from posenc.checks.rope import check_apply_rope
 from posenc.checks.setup import check_positions_column
 from posenc.checks.table import check_sinusoidal, check_wavelength
 
@@ -29,6 +31,8 @@ __all__ = [
     "check_sinusoidal",
     "check_wavelength",
     "check_offset_rotation",
+    "check_cosine_similarity",
+    "check_apply_rope",
     "questions",
     "answer",
     "quiz",

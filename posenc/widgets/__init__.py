@@ -20,8 +20,10 @@ import numpy as np
 
 from posenc._live import Explorer
 from posenc.widgets.clocks import clock_explorer, offset_explorer
+from posenc.widgets.learned import minilm_explorer, training_explorer
 from posenc.widgets.naive import naive_explorer
 from posenc.widgets.order import order_explorer
+from posenc.widgets.rope import rope_distance_explorer, rope_explorer
 from posenc.widgets.setup import environment_check
 from posenc.widgets.table import table_explorer
 
@@ -34,6 +36,10 @@ __all__ = [
     "table_explorer",
     "clock_explorer",
     "offset_explorer",
+    "training_explorer",
+    "minilm_explorer",
+    "rope_explorer",
+    "rope_distance_explorer",
 ]
 
 
@@ -44,6 +50,11 @@ def _example_sentence() -> Explorer:
     return order_explorer(["dog", "bites", "man"], embeddings, projections=projections)
 
 
+def _example_rope() -> Explorer:
+    rng = np.random.default_rng(1)
+    return rope_explorer(rng.normal(size=8), rng.normal(size=8), m=5, n=2)
+
+
 #: Every explorer builder of the course, each with an example call as a lesson makes it.
 EXPLORERS: dict[str, Callable[[], Explorer]] = {
     "environment_check": environment_check,
@@ -52,4 +63,8 @@ EXPLORERS: dict[str, Callable[[], Explorer]] = {
     "table_explorer": lambda: table_explorer(24, 48, position=5),
     "clock_explorer": lambda: clock_explorer(16, position=13),
     "offset_explorer": lambda: offset_explorer(8, k=3),
+    "training_explorer": lambda: training_explorer(step=100),
+    "minilm_explorer": lambda: minilm_explorer(position=100),
+    "rope_explorer": _example_rope,
+    "rope_distance_explorer": rope_distance_explorer,
 }

@@ -1,0 +1,154 @@
+"""Lesson 04's checker: cosine similarity between every pair of rows of a table.
+
+A wrong matrix is described by measuring it against the right one on tables whose
+rows have different lengths: where both are defined, the ratio of the learner's entry
+to the true cosine tells what was divided by what. A ratio ``|table[p]| |table[q]|`` means
+the lengths were never divided out; its inverse, that they were divided out twice (squared
+lengths, a missing square root); a ratio that follows one row alone, that only one length
+was used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from posenc.analysis import cosine_similarity
+from posenc.checks.engine import (
+    CheckResult,
+    array_from,
+    correct,
+    first_mismatch,
+    likely_mistake,
+    name_of,
+    not_yet,
+    number,
+    register,
+)
+from posenc.sinusoidal import sinusoidal
+
+__all__ = ["check_cosine_similarity"]
+
+SIMILARITY_MISTAKES = {
+    "dot-products": "Divide each dot product by the two rows' lengths: table[p] · table[q] / (|table[p]| |table[q]|).",
+    "no-sqrt": "A row's length is the square root of the sum of its squares: np.linalg.norm(row), or "
+    "np.sqrt(np.sum(row ** 2)).",
+    "one-length": "Divide by both rows' lengths, |table[p]| and |table[q]|, not by one of them: "
+    "the result must be symmetric.",
+    "columns-normalised": "Normalise each row (np.linalg.norm(table, axis=1, keepdims=True)), not each column (axis=0).",
+    "compared-columns": "Compare rows (positions), not columns: the result is (seq_len, seq_len), "
+    "from table @ table.T, not table.T @ table.",
+    "changed-input": "Your function changed the table it was given (with /= or a slice assignment, say): "
+    "compute into new arrays, so that the caller's table stays as it was.",
+}
+
+
+def _cases() -> dict[str, np.ndarray]:
+    """The tables the checker tries, by how its messages name them: rows of unequal lengths on purpose."""
+    return {
+        "a 4 × 3 table with rows of lengths 1, 2.83, 3 and 1.73": np.array(
+            [[1.0, 0.0, 0.0], [2.0, 2.0, 0.0], [0.0, -3.0, 0.0], [1.0, 1.0, 1.0]]
+        ),
+        "sinusoidal(6, 4) with rows scaled by 1 to 6": sinusoidal(6, 4) * np.arange(1, 7)[:, None],
+        "a random 5 × 16 table": np.random.default_rng(4).normal(size=(5, 16)),
+    }
+
+
+def _suspects(table: np.ndarray) -> dict[str, np.ndarray]:
+    dots = table @ table.T  # (n, n)
+    lengths = np.linalg.norm(table, axis=1)  # (n,)
+    by_column = table / np.linalg.norm(table, axis=0)  # (n, d)
+    return {
+        "dot-products": dots,
+        "no-sqrt": dots / np.outer(lengths**2, lengths**2),
+        "one-length": dots / lengths[:, None],
+        "one-length ": dots / lengths[None, :],
+        "columns-normalised": by_column @ by_column.T,
+    }
+
+
+def _ratio(got: np.ndarray, expected: np.ndarray, lengths: np.ndarray) -> str:
+    """What the learner's entries are, measured against the true cosines and the rows' lengths."""
+    usable = np.abs(expected) > 1e-3
+    if not usable.any():
+        return ""
+    ratio = np.where(usable, got / np.where(usable, expected, 1.0), np.nan)  # (n, n)
+    rows, cols = lengths[:, None], lengths[None, :]  # (n, 1), (1, n)
+    said = {
+        "entry [p, q] is the cosine times |table[p]| |table[q]|": rows * cols,
+        "entry [p, q] is the cosine divided by |table[p]| |table[q]| once more": 1 / (rows * cols),
+        "entry [p, q] is the cosine times |table[q]|: only |table[p]| was divided out": np.broadcast_to(
+            cols, ratio.shape
+        ),
+        "entry [p, q] is the cosine times |table[p]|: only |table[q]| was divided out": np.broadcast_to(
+            rows, ratio.shape
+        ),
+        "entry [p, q] is divided by |table[q]|² instead of |table[p]| |table[q]|: lengths * lengths has one "
+        "number per column, np.outer(lengths, lengths) one per entry": rows / cols,
+        "entry [p, q] is divided by |table[p]|² instead of |table[p]| |table[q]|: "
+        "np.outer(lengths, lengths) gives one product per entry": cols / rows,
+    }
+    for sentence, factor in said.items():
+        if np.allclose(ratio[usable], factor[usable], rtol=1e-4):
+            return f" Measured: {sentence}."
+    return ""
+
+
+@register("function", SIMILARITY_MISTAKES)
+def check_cosine_similarity(fn: Callable[[np.ndarray], np.ndarray]) -> CheckResult:
+    """Check ``fn(table)``: the (seq_len, seq_len) cosine similarity of every pair of rows.
+
+    A wrong answer gets its first differing entry, then what was measured: the diagonal
+    (each row with itself, which must be 1), symmetry, and the ratio of its entries to
+    the true cosines against the rows' lengths.
+
+    Examples
+    --------
+    >>> from posenc.analysis import cosine_similarity
+    >>> check_cosine_similarity(cosine_similarity)
+    Correct: every entry matches, on a 4 × 3 table with rows of lengths 1, 2.83, 3 and 1.73, sinusoidal(6, 4) with rows scaled by 1 to 6, a random 5 × 16 table.
+    >>> check_cosine_similarity(lambda t: t @ t.T)
+    Not yet: on a 4 × 3 table with rows of lengths 1, 2.83, 3 and 1.73, entry [0, 1] is 2.0000, expected 0.7071. The diagonal (each row with itself) should be 1; yours holds 1.0000, 8.0000, 9.0000, 3.0000. Measured: entry [p, q] is the cosine times |table[p]| |table[q]|. Divide each dot product by the two rows' lengths: table[p] · table[q] / (|table[p]| |table[q]|).
+    """
+    name = name_of(fn)
+    cases = _cases()
+    for label, table in cases.items():
+        given = table.copy()
+        got, verdict = array_from(fn, name, given, params=("table",))
+        if verdict is not None:
+            return verdict
+        if not np.array_equal(given, table):
+            return not_yet(f"on {label}, the table came back changed. {SIMILARITY_MISTAKES['changed-input']}")
+        expected = cosine_similarity(table)  # (n, n)
+        n, d = table.shape
+        if got.shape != expected.shape:
+            if got.shape == (d, d):
+                return not_yet(f"on {label}, the shape is {got.shape}. {SIMILARITY_MISTAKES['compared-columns']}")
+            return not_yet(
+                f"on {label}, the shape is {got.shape}, expected {expected.shape}: one entry per pair of rows."
+            )
+        cell = first_mismatch(got, expected)
+        if cell is None:
+            continue
+        p, q = cell
+        said = f"on {label}, entry [{p}, {q}] is {number(got[p, q])}, expected {number(expected[p, q])}."
+        return not_yet(said + _explain(got, expected, table, 395 - len(said)))
+    return correct("every entry matches, on " + ", ".join(cases) + ".")
+
+
+def _explain(got: np.ndarray, expected: np.ndarray, table: np.ndarray, room: int) -> str:
+    if not np.isfinite(got).all():
+        return " Some entries are NaN or infinite: is a length 0, or a division by 0?"
+    said = ""
+    diagonal = np.diagonal(got)
+    if not np.allclose(diagonal, 1.0, atol=1e-6):
+        said += f" The diagonal (each row with itself) should be 1; yours holds {', '.join(number(x) for x in diagonal[:4])}."
+    if not np.allclose(got, got.T, atol=1e-6):
+        said += " Yours is not symmetric, but the similarity of p to q is that of q to p."
+    said += _ratio(got, expected, np.linalg.norm(table, axis=1))
+    mistake = likely_mistake(got, _suspects(table))
+    hint = f" {SIMILARITY_MISTAKES[mistake.strip()]}" if mistake else ""
+    if len(said) + len(hint) > room:
+        said = ""
+    return said + hint

@@ -1,0 +1,239 @@
+"""Lesson 05's checker: the learner's RoPE, ``my_rope(x, positions)``, interleaved pairs, base 10000.
+
+A wrong rotation is described by measuring it. Fed the identity matrix with every row
+at one position ``m``, a RoPE function returns its own ``(d_head, d_head)`` map at that
+position; the checker reads that map: which dimension each one is mixed with (the
+pairing: (2i, 2i + 1), or (i, i + d_head/2) as in the half layout), and, pair by pair,
+the angle it turns by and its size. The angles are set against ``m * theta_i``: all
+turned as if at another position (the wrong way: ``-m``), or falling from pair to pair
+with another base. It also checks that the positions passed in are used, and that the
+input is left as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from posenc.checks.engine import (
+    CheckResult,
+    array_from,
+    correct,
+    first_mismatch,
+    name_of,
+    not_yet,
+    number,
+    register,
+)
+from posenc.checks.measure import Finding, amount, as_if_base, common_shift, effective_base, sentences, sig, wrap
+from posenc.rope import apply_rope
+
+__all__ = ["check_apply_rope"]
+
+ROPE_MISTAKES = {
+    "half-layout": "This exercise pairs neighbours, (0, 1), (2, 3), ... as in the RoFormer paper; "
+    "yours pairs i with i + d_head/2, the half (rotate_half) layout.",
+    "wrong-way": "It turns the wrong way: the first of each pair gets x1 cos - x2 sin, the second x1 sin + x2 cos.",
+    "i-for-2i": "Pair i turns at theta_i = 10000 ** (-2 * i / d_head): 2i, not i.",
+    "ignores-positions": "Use the positions passed in, not the row numbers 0, 1, 2, ...: "
+    "the row at index j sits at positions[j].",
+    "changed-input": "Your function changed the x it was given. Write into a new array "
+    "(out = np.empty_like(x)), and compute both halves of a pair from the original values.",
+    "used-updated": "The second of each pair must be computed from the original first value, "
+    "not from the one you have just turned: read both halves before you write either.",
+}
+
+TOL = 1e-6
+
+
+def _cases() -> list[tuple[np.ndarray, np.ndarray]]:
+    """(x, positions) pairs: a contiguous run, scattered and large positions, one pair, a wide head."""
+    rng = np.random.default_rng(5)
+    return [
+        (rng.normal(size=(6, 8)), np.arange(6)),
+        (rng.normal(size=(4, 8)), np.array([3, 10, 0, 700])),
+        (rng.normal(size=(3, 2)), np.array([1, 2, 3])),
+        (rng.normal(size=(5, 16)), np.arange(100, 105)),
+    ]
+
+
+def _where(x: np.ndarray, positions: np.ndarray) -> str:
+    return f"for x of shape {x.shape} at positions {positions.tolist()}"
+
+
+@register("function", ROPE_MISTAKES)
+def check_apply_rope(fn: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> CheckResult:
+    """Check ``fn(x, positions)``: RoPE with interleaved pairs and base 10000, x of shape (seq_len, d_head).
+
+    A wrong answer gets its first differing entry, then what was measured: whether the
+    positions passed in are used, how the dimensions are paired, and each pair's angle
+    and size against ``m * theta_i``.
+
+    Examples
+    --------
+    >>> from posenc import apply_rope
+    >>> check_apply_rope(apply_rope)
+    Correct: matches posenc.apply_rope on 4 cases (d_head 2, 8 and 16, positions up to 700), and leaves x unchanged.
+    >>> check_apply_rope(lambda x, p: apply_rope(x, -p))
+    Not yet: for x of shape (6, 8) at positions [0, 1, 2, 3, 4, 5], out[1, 0] is 1.7802, expected -0.9711. Measured at position 3: every pair turns as if the position were -3, not 3. It turns the wrong way: the first of each pair gets x1 cos - x2 sin, the second x1 sin + x2 cos.
+    """
+    name = name_of(fn)
+    for x, positions in _cases():
+        given = x.copy()
+        got, verdict = array_from(fn, name, given, positions.copy(), params=("x", "positions"))
+        if verdict is not None:
+            return verdict
+        where = _where(x, positions)
+        if not np.array_equal(given, x):
+            r, c = np.argwhere(given != x)[0]
+            return not_yet(
+                f"{where}, x[{r}, {c}] was {number(x[r, c])} before the call and {number(given[r, c])} after. "
+                + ROPE_MISTAKES["changed-input"]
+            )
+        expected = apply_rope(x, positions)  # (seq_len, d_head)
+        if got.shape != expected.shape:
+            return not_yet(f"{where}, the shape is {got.shape}, expected {expected.shape} (the same as x).")
+        cell = first_mismatch(got, expected)
+        if cell is None:
+            continue
+        r, c = cell
+        said = f"{where}, out[{r}, {c}] is {number(got[r, c])}, expected {number(expected[r, c])}."
+        return not_yet(said + _explain(fn, name, x, positions, got, 395 - len(said)))
+    return correct(
+        "matches posenc.apply_rope on 4 cases (d_head 2, 8 and 16, positions up to 700), and leaves x unchanged."
+    )
+
+
+def _explain(fn: Callable, name: str, x: np.ndarray, positions: np.ndarray, got: np.ndarray, room: int) -> str:
+    """What the learner's function does, measured, in at most `room` characters."""
+    if not np.isfinite(got).all():
+        return " Some entries are NaN or infinite."
+    seq_len, d_head = x.shape
+    if not np.array_equal(positions, np.arange(seq_len)):
+        if np.allclose(got, apply_rope(x, np.arange(seq_len)), atol=TOL):
+            return (
+                " Measured: each row is turned by its row number, not by its position. "
+                + ROPE_MISTAKES["ignores-positions"]
+            )
+    placed = _misplaced(got, apply_rope(x, positions))
+    if placed:
+        return f" Measured: the right numbers, in the wrong columns: {placed}."
+    m = 3
+    maps = {}
+    for at in (m, 0):
+        out, verdict = array_from(fn, name, np.eye(d_head), np.full(d_head, at), params=("x", "positions"))
+        if verdict is not None or out.shape != (d_head, d_head) or not np.isfinite(out).all():
+            return ""
+        maps[at] = out.T  # column j: what the function does to the unit vector e_j
+    with np.errstate(all="ignore"):
+        findings, mistake = _diagnose(maps[m], m)
+    if mistake is None and _used_updated(x, positions, got):
+        mistake = "used-updated"
+    if not findings and not np.allclose(maps[0], np.eye(d_head), atol=TOL):
+        findings = [((), "", "", "at position 0 it changes the vector, but a turn by 0 · theta_i leaves it as it is")]
+    hint = f" {ROPE_MISTAKES[mistake]}" if mistake else ""
+    said = sentences(findings, d_head // 2, room - len(hint) - len(f" Measured at position {m}: ."), noun="pair")
+    return (f" Measured at position {m}: {said}." if said else "") + hint
+
+
+def _used_updated(x: np.ndarray, positions: np.ndarray, got: np.ndarray) -> bool:
+    """Whether `got` is RoPE with the second of each pair computed from the already-turned first."""
+    angles = positions[:, None] * 10_000.0 ** (-np.arange(0, x.shape[1], 2) / x.shape[1])  # (seq_len, d_head // 2)
+    first = x[:, 0::2] * np.cos(angles) - x[:, 1::2] * np.sin(angles)
+    second = first * np.sin(angles) + x[:, 1::2] * np.cos(angles)
+    return bool(np.allclose(got[:, 0::2], first, atol=TOL) and np.allclose(got[:, 1::2], second, atol=TOL))
+
+
+def _misplaced(got: np.ndarray, expected: np.ndarray) -> str:
+    """Where the learner put each right column, if every column of `got` is some column of `expected`."""
+    d = got.shape[1]
+    source = []
+    for j in range(d):
+        same = [c for c in range(d) if np.allclose(got[:, j], expected[:, c], atol=TOL)]
+        if not same:
+            return ""
+        source.append(same[0])
+    wrong = [j for j in range(d) if source[j] != j]
+    if not wrong:
+        return ""
+    j = wrong[0]
+    if source == [*range(0, d, 2), *range(1, d, 2)]:
+        return (
+            "the turned firsts of the pairs fill the first half of the columns and the seconds the rest, "
+            "but the first of pair i belongs in column 2i and the second in 2i + 1 (out[:, 0::2], out[:, 1::2])"
+        )
+    return f"column {j} holds what belongs in column {source[j]}"
+
+
+def _partners(J: np.ndarray) -> np.ndarray | None:
+    """For each dimension, the one other dimension it is mixed with, if each has exactly one."""
+    mixed = np.abs(J) > TOL  # (d, d): output row i takes input column j
+    np.fill_diagonal(mixed, False)
+    if not (mixed.sum(axis=0) == 1).all():
+        return None
+    return mixed.argmax(axis=0)  # (d,)
+
+
+def _diagnose(J: np.ndarray, m: int) -> tuple[list[Finding], str | None]:
+    """Read the map at position m pair by pair: pairing, size and angle; the listed mistake it points to."""
+    d = len(J)
+    if np.allclose(J, np.eye(d), atol=TOL):
+        return [((), "", "", "nothing turns: the output is the input")], None
+    kept = [i for i in range(d) if np.allclose(J[i], np.eye(d)[i], atol=TOL)]
+    if kept and kept == list(range(1, d, 2)):
+        return [((), "", "", "the second of every pair comes out unchanged: both halves of a pair turn")], None
+    if kept and kept == list(range(0, d, 2)):
+        return [((), "", "", "the first of every pair comes out unchanged: both halves of a pair turn")], None
+    partner = _partners(J)
+    half, cause, found = d // 2, None, []
+    if partner is None:
+        return [
+            ((), "", "", "the dimensions are not mixed in pairs: each should be mixed with exactly one other")
+        ], None
+    if np.array_equal(partner, (np.arange(d) + half) % d) and d > 2:
+        firsts, cause = np.arange(half), "half-layout"
+        found.append(((), "", "", f"dimension i is mixed with i + {half}, not with its neighbour"))
+    elif np.array_equal(partner, np.arange(d) ^ 1):
+        firsts = np.arange(0, d, 2)
+    else:
+        j = int(np.flatnonzero(partner != (np.arange(d) ^ 1))[0])
+        return [((), "", "", f"dimension {j} is mixed with dimension {partner[j]}, not with {j ^ 1}")], None
+    seconds = partner[firsts]
+    a, b = J[firsts, firsts], J[firsts, seconds]  # the block [[a, b], [c, e]] of each pair
+    c, e = J[seconds, firsts], J[seconds, seconds]
+    size, turn = np.hypot((a + e) / 2, (c - b) / 2), np.arctan2((c - b) / 2, (a + e) / 2)
+    not_turn = (np.abs(b + c) > TOL) | (np.abs(a - e) > TOL)  # what no rotation has
+    bad = [int(i) for i in np.flatnonzero(not_turn)]
+    if bad:
+        found.append((tuple(bad), "is", "are", "not a rotation, whose block is [[cos, -sin], [sin, cos]]"))
+        return found, cause
+    scaled = [int(i) for i in np.flatnonzero(np.abs(size - 1) > TOL)]
+    if scaled:
+        found.append(
+            (tuple(scaled), "changes", "change", f"the length by {amount(size[scaled[0]])}× (a turn keeps it)")
+        )
+    thetas = 10_000.0 ** (-np.arange(0, d, 2) / d)  # (d // 2,)
+    off = np.abs(wrap(turn - m * thetas)) > TOL
+    if not off.any():
+        return found, cause
+    shift = common_shift(turn, thetas, atol=TOL)
+    if shift is not None and abs(shift - round(shift)) < 1e-6:
+        found.append(((), "", "", f"every pair turns as if the position were {round(shift)}, not {m}"))
+        return found, cause or ("wrong-way" if round(shift) == -m else None)
+    base = effective_base(turn / m, d, rtol=TOL) if np.all(np.abs(m * thetas) < np.pi) else None
+    if base is not None:
+        how = "too far" if base < 10_000 else "not far enough"
+        found.append((tuple(map(int, np.flatnonzero(off))), "turns", "turn", f"{how}: {as_if_base(base)}"))
+        return found, cause or ("i-for-2i" if abs(np.log(base / 100)) < 1e-4 else None)
+    if np.allclose(wrap(turn + m * thetas - np.pi / 2), 0, atol=TOL):
+        found.append(((), "", "", "each pair turns by π/2 minus the right angle (cos and sin swapped?)"))
+        return found, cause
+    ratio = turn / (m * thetas)
+    if np.all(np.abs(m * thetas) < np.pi) and np.allclose(ratio, ratio[0], rtol=1e-6):
+        degrees = " (degrees? np.cos and np.sin take radians)" if abs(ratio[0] - np.pi / 180) < 1e-6 else ""
+        found.append(((), "", "", f"every pair turns {sig(ratio[0])} times as far as it should{degrees}"))
+        return found, cause
+    for i in np.flatnonzero(off)[:2]:
+        found.append(((int(i),), "turns", "turn", f"by {sig(turn[i])} rad where {sig(wrap(m * thetas[i]))} belongs"))
+    return found, cause

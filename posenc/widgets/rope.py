@@ -1,0 +1,250 @@
+"""Lesson 05's explorers: RoPE's rotations drawn pair by pair, and how its scores fade with distance."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+import ipywidgets
+import numpy as np
+
+from posenc._live import Explorer, checkbox, int_slider, selection_slider
+from posenc.plotting import new_figure
+from posenc.rope import apply_rope, rope_angles, rope_decay_bound
+
+__all__ = ["rope_explorer", "rope_distance_explorer"]
+
+QUERY, KEY = "#b2182b", "#2166ac"  # red and blue, also told apart by line style (solid, dashed)
+
+
+class _RopeExplorer(Explorer):
+    max_pairs = 4
+
+    def __init__(self, q: np.ndarray, k: np.ndarray, base: float, max_position: int, m: int, n: int) -> None:
+        self.q, self.k, self.base_value = q, k, base
+        self.d_head = q.shape[0]
+        self.pairs = min(self.d_head // 2, self.max_pairs)
+        self.m = int_slider("query position m", m, 0, max_position)
+        self.n = int_slider("key position n", n, 0, max_position)
+        self.keep = checkbox("keep the offset m − n (moving m moves n)")
+        self._offset, self._holding = m - n, False
+        super().__init__([self.m, self.n, self.keep], self.m)
+
+    @contextmanager
+    def _hold(self):
+        self._holding = True
+        try:
+            yield
+        finally:
+            self._holding = False
+
+    def _on_change(self, change: dict) -> None:
+        if self._holding:
+            return
+        if change["owner"] is self.keep and self.keep.value:
+            self._offset = self.m.value - self.n.value
+        if change["owner"] is self.m and self.keep.value:
+            with self._hold():  # move n with m, then draw once
+                self.n.value = int(np.clip(self.m.value - self._offset, self.n.min, self.n.max))
+        self.update()
+
+    def _build_figure(self):
+        width = max(2.6 * self.pairs + 0.4, 5.6)  # one pair: wide enough for the title
+        step = 1 / self.pairs
+        rects = [[i * step + 0.02, 0.04, step - 0.04, 0.74] for i in range(self.pairs)]
+        if self.pairs == 1:
+            rects = [[0.25, 0.04, 0.5, 0.74]]
+        fig, axes = new_figure(width, 3.4, rects=rects)
+        axes = [axes] if self.pairs == 1 else list(axes)
+        theta = np.linspace(0, 2 * np.pi, 200)
+        self.arrows, self.titles = [], []
+        for i, ax in enumerate(axes):
+            pair = self._pair(i)
+            reach = 1.15 * max(np.linalg.norm(self.q[pair]), np.linalg.norm(self.k[pair]), 1e-9)
+            ax.plot(reach / 1.15 * np.cos(theta), reach / 1.15 * np.sin(theta), color="0.88", lw=0.8)
+            ax.axhline(0, color="0.85", lw=0.6)
+            ax.axvline(0, color="0.85", lw=0.6)
+            ax.plot([0, self.q[pair][0]], [0, self.q[pair][1]], color=QUERY, lw=1, alpha=0.3)
+            ax.plot([0, self.k[pair][0]], [0, self.k[pair][1]], color=KEY, lw=1, ls="--", alpha=0.3)
+            (q_line,) = ax.plot([], [], color=QUERY, lw=2.4, marker="o", markevery=[1], label="query, turned by m·θ")
+            (k_line,) = ax.plot(
+                [], [], color=KEY, lw=2.4, ls="--", marker="s", markevery=[1], label="key, turned by n·θ"
+            )
+            self.arrows.append((q_line, k_line))
+            ax.set_xlim(-reach, reach)
+            ax.set_ylim(-reach, reach)
+            ax.set_aspect("equal")
+            ax.set_xticks([])
+            ax.set_yticks([])
+            ax.set_xlabel(f"dims {pair[0]} (across) and {pair[1]} (up)", fontsize=8, labelpad=1)
+            ax.set_title(f"pair {i}: θ = {self._theta(i):.3g} rad/position", fontsize=9)
+            # what changes is short text, drawn once per string and then copied (sprites)
+            self.titles.append(ax.text(0.03, 0.97, " ", transform=ax.transAxes, va="top", fontsize=8))
+        axes[0].legend(loc="lower left", fontsize=7, frameon=False, bbox_to_anchor=(0, -0.02))
+        fig.text(0.5, 0.955, "RoPE: the query turned by m·θ, the key by n·θ", ha="center", fontsize=10)
+        self.suptitle = fig.text(0.5, 0.875, " ", ha="center", fontsize=10)
+        arrows = [artist for pair in self.arrows for artist in pair]
+        return fig, arrows, [], [*self.titles, self.suptitle]
+
+    def _pair(self, i: int) -> list[int]:
+        return [2 * i, 2 * i + 1]  # interleaved pairs, as in the paper
+
+    def _redraw(self) -> str:
+        m, n = self.m.value, self.n.value
+        q_rot = apply_rope(self.q[None, :], [m], base=self.base_value)[0]  # (d_head,)
+        k_rot = apply_rope(self.k[None, :], [n], base=self.base_value)[0]
+        for i, (q_line, k_line) in enumerate(self.arrows):
+            pair = self._pair(i)
+            q_line.set_data([0, q_rot[pair[0]]], [0, q_rot[pair[1]]])
+            k_line.set_data([0, k_rot[pair[0]]], [0, k_rot[pair[1]]])
+            part = float(q_rot[pair] @ k_rot[pair])
+            self.titles[i].set_text(f"adds {part:+.3f}")
+        score = float(q_rot @ k_rot)
+        mode = "offset kept" if self.keep.value else "m and n move separately"
+        shown = "" if self.pairs == self.d_head // 2 else f" (pairs 0–{self.pairs - 1} of {self.d_head // 2} shown)"
+        self.suptitle.set_text(f"m = {m}, n = {n}: score {score:+.3f}" + (" · offset kept" if self.keep.value else ""))
+        return (
+            f"m = <b>{m}</b> · n = <b>{n}</b> · m − n = {m - n} · score q·k after rotation = {score:+.4f}"
+            f"{shown} · {mode}"
+        )
+
+    def _theta(self, i: int) -> float:
+        return float(self.base_value ** (-2 * i / self.d_head))
+
+
+def rope_explorer(
+    q: np.ndarray | None = None,
+    k: np.ndarray | None = None,
+    *,
+    base: float = 10_000.0,
+    max_position: int = 40,
+    m: int = 0,
+    n: int = 0,
+) -> Explorer:
+    """A query and a key turned by RoPE, one panel per rotation pair (up to 4), the score read out.
+
+    The query at position ``m`` turns by ``m·θ_i`` in pair ``i``, the key at position
+    ``n`` by ``n·θ_i``; faint lines show them unturned. Each panel's title gives the
+    pair's speed θ_i and its part of the score ``rope(q, m) · rope(k, n)``. With
+    "keep the offset" ticked, moving ``m`` moves ``n`` by as much, and the score stays put.
+
+    Parameters
+    ----------
+    q, k : array_like of shape (d_head,), optional
+        Even length. Default: ``q = [1, 0]`` and ``k = [0.6, 0.8]`` (d_head = 2).
+
+    Notes
+    -----
+    Used in ``notebooks/05_rope.ipynb``.
+
+    Examples
+    --------
+    >>> explorer = rope_explorer(m=3, n=1)
+    >>> explorer.state.split(" · ")[3]
+    'score q·k after rotation = +0.4777'
+    >>> explorer.keep.value = True
+    >>> explorer.m.value = 13
+    >>> explorer.n.value, explorer.state.split(" · ")[3]
+    (11, 'score q·k after rotation = +0.4777')
+    """
+    q = np.array([1.0, 0.0]) if q is None else np.asarray(q, dtype=np.float64)
+    k = np.array([0.6, 0.8]) if k is None else np.asarray(k, dtype=np.float64)
+    if q.ndim != 1 or q.shape != k.shape or q.size % 2 or q.size == 0:
+        raise ValueError(
+            f"q and k must be 1-D vectors of the same even length (d_head); got shapes {q.shape} and {k.shape}."
+        )
+    return _RopeExplorer(q, k, base, max_position, m, n)
+
+
+BASES = ["100", "1,000", "10,000", "100,000", "500,000", "1,000,000"]
+
+
+class _DistanceExplorer(Explorer):
+    def __init__(self, base: str, d_head: int, max_distance: int) -> None:
+        self.distances = np.unique(np.geomspace(1, max_distance, 600).round())  # (n,) 1 .. max_distance
+        self.base = selection_slider("base", BASES)
+        self.base.value = base
+        self.d_head = ipywidgets.ToggleButtons(options=[32, 64, 128], value=d_head, description="d_head")
+        self.d_head.style.button_width = "56px"
+        self._cache: dict[tuple[float, int], tuple[np.ndarray, np.ndarray]] = {}
+        super().__init__([self.base, self.d_head], self.base)
+
+    def _build_figure(self):
+        rects = [[0.08, 0.14, 0.4, 0.72], [0.58, 0.14, 0.4, 0.72]]
+        fig, (ax_b, ax_s) = new_figure(9.0, 3.6, rects=rects)
+        (self.reference_bound,) = ax_b.plot(self.distances, self.distances * 0, color="0.6", lw=1.2, ls="--")
+        (self.bound,) = ax_b.plot(self.distances, self.distances * 0, color=QUERY, lw=1.6)
+        ax_b.set_xscale("log")
+        ax_b.set_xlim(1, self.distances[-1])
+        ax_b.set_ylim(0, 1.05)
+        ax_b.set_xlabel("relative distance m − n")
+        ax_b.set_ylabel("(1/(d/2)) Σ|S_j|, relative to distance 0")
+        ax_b.set_title("RoFormer's distance term of the bound", fontsize=10)
+        (self.reference_score,) = ax_s.plot(self.distances, self.distances * 0, color="0.6", lw=1.0, ls="--")
+        (self.score,) = ax_s.plot(self.distances, self.distances * 0, color=KEY, lw=1.2)
+        ax_s.axhline(0, color="0.75", lw=0.8)
+        ax_s.set_xscale("log")
+        ax_s.set_xlim(1, self.distances[-1])
+        ax_s.set_ylim(-0.3, 1.05)
+        ax_s.set_xlabel("relative distance m − n")
+        ax_s.set_ylabel("score / score at distance 0")
+        ax_s.set_title("Score of q = k = all ones", fontsize=10)
+        self.legend_text = fig.text(0.5, 0.93, " ", ha="center", fontsize=10)
+        dynamic = [self.reference_bound, self.bound, self.reference_score, self.score, self.legend_text]
+        return fig, dynamic, [], []
+
+    def _curves(self, base: float, d_head: int) -> tuple[np.ndarray, np.ndarray]:
+        key = (base, d_head)
+        if key not in self._cache:  # a few settings only: each is computed once
+            self._cache[key] = self._compute(base, d_head)
+        return self._cache[key]
+
+    def _compute(self, base: float, d_head: int) -> tuple[np.ndarray, np.ndarray]:
+        bound = rope_decay_bound(self.distances, d_head, base=base)  # (n,)
+        at_zero = (d_head / 2 + 1) / 2  # every S_j = j at distance 0
+        score = np.cos(rope_angles(self.distances, d_head, base=base)).mean(
+            axis=1
+        )  # (n,): q = k = ones, divided by d_head
+        return bound / at_zero, score
+
+    def _redraw(self) -> str:
+        base, d = float(self.base.value.replace(",", "")), self.d_head.value
+        bound, score = self._curves(base, d)
+        ref_bound, ref_score = self._curves(10_000.0, d)
+        self.bound.set_ydata(bound)
+        self.score.set_ydata(score)
+        self.reference_bound.set_ydata(ref_bound)
+        self.reference_score.set_ydata(ref_score)
+        compared = base != 10_000.0
+        self.reference_bound.set_visible(compared)
+        self.reference_score.set_visible(compared)
+        against = " against base 10,000 (dashed)" if compared else ""
+        self.legend_text.set_text(f"base {self.base.value} (solid){against}, d_head = {d}")
+        at = (100, 1000, 10_000)
+        term = rope_decay_bound(at, d, base=base) / ((d / 2 + 1) / 2)  # (3,): exactly at these distances
+        read = ", ".join(f"{x:,}: {t:.2f}" for x, t in zip(at, term, strict=True))
+        return f"base <b>{self.base.value}</b> · d_head {d} · distance term relative to distance 0, at distance {read}"
+
+
+def rope_distance_explorer(*, base: str = "10,000", d_head: int = 128, max_distance: int = 100_000) -> Explorer:
+    """How a RoPE score can fade with distance, for a base chosen on a slider.
+
+    Left: the distance term of RoFormer's upper bound on the score's size
+    (:func:`posenc.rope.rope_decay_bound`, the quantity of the paper's figure 2), divided by
+    its value at distance 0 and drawn on a logarithmic axis. Right: the score of one fixed pair, ``q = k`` all
+    ones, divided by its value at distance 0 (for that pair it is the mean of
+    ``cos((m - n) θ_i)``). For any other base, dashed curves show base 10,000 for comparison.
+
+    Notes
+    -----
+    Used in ``notebooks/05_rope.ipynb``.
+
+    Examples
+    --------
+    >>> explorer = rope_distance_explorer()
+    >>> explorer.base.value = "500,000"
+    >>> explorer.state.split(" · ")[0]
+    'base 500,000'
+    """
+    if base not in BASES:
+        raise ValueError(f"base must be one of {BASES}; got base={base!r}.")
+    return _DistanceExplorer(base, d_head, max_distance)
