@@ -18,7 +18,7 @@ from posenc.checks.engine import (
     as_real_array,
     call,
     correct,
-    first_mismatch,
+    first_difference,
     int_dtype,
     name_of,
     not_yet,
@@ -140,11 +140,9 @@ def check_offset_rotation(fn: Callable[[int, int], np.ndarray]) -> CheckResult:
         where = f"for k={k}, d_model={d_model}"
         if got.shape != expected.shape:
             return not_yet(f"{where} the shape is {got.shape}, expected {expected.shape} (it maps one row to another).")
-        cell = first_mismatch(got, expected)
-        if cell is None:
+        said = first_difference(got, expected, where, "M")
+        if said is None:
             continue
-        r, c = cell
-        said = f"{where}, M[{r}, {c}] is {number(got[r, c])}, expected {number(expected[r, c])}."
         return not_yet(said + _explain(value, got, k, 390 - len(said)))
     return correct("M @ PE[p] == PE[p + k] for every p, for (k, d_model) = (1, 2), (3, 8), (-2, 6), (0, 4).")
 

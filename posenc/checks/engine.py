@@ -38,6 +38,7 @@ __all__ = [
     "as_real_array",
     "array_from",
     "first_mismatch",
+    "first_difference",
     "likely_mistake",
     "int_dtype",
     "number",
@@ -278,6 +279,23 @@ def first_mismatch(got: np.ndarray, expected: np.ndarray, atol: float = 1e-6) ->
     """
     bad = np.argwhere(~np.isclose(got, expected, atol=atol, rtol=0.0))
     return None if bad.size == 0 else tuple(int(i) for i in bad[0])
+
+
+def first_difference(got: np.ndarray, expected: np.ndarray, where: str, label: str) -> str | None:
+    """A sentence naming the first entry of `got` that differs from `expected`, or None if none does.
+
+    Examples
+    --------
+    >>> first_difference(np.eye(2), np.ones((2, 2)), "for k=1", "M")
+    'for k=1, M[0, 1] is 0.0000, expected 1.0000.'
+    >>> first_difference(np.ones(2), np.ones(2), "here", "x") is None
+    True
+    """
+    cell = first_mismatch(got, expected)
+    if cell is None:
+        return None
+    index = ", ".join(map(str, cell))
+    return f"{where}, {label}[{index}] is {number(got[cell])}, expected {number(expected[cell])}."
 
 
 def likely_mistake(got: np.ndarray, suspects: dict[str, np.ndarray], atol: float = 1e-6) -> str | None:

@@ -19,7 +19,7 @@ from posenc.checks.engine import (
     CheckResult,
     array_from,
     correct,
-    first_mismatch,
+    first_difference,
     likely_mistake,
     name_of,
     not_yet,
@@ -128,11 +128,9 @@ def check_cosine_similarity(fn: Callable[[np.ndarray], np.ndarray]) -> CheckResu
             return not_yet(
                 f"on {label}, the shape is {got.shape}, expected {expected.shape}: one entry per pair of rows."
             )
-        cell = first_mismatch(got, expected)
-        if cell is None:
+        said = first_difference(got, expected, f"on {label}", "entry ")
+        if said is None:
             continue
-        p, q = cell
-        said = f"on {label}, entry [{p}, {q}] is {number(got[p, q])}, expected {number(expected[p, q])}."
         return not_yet(said + _explain(got, expected, table, 395 - len(said)))
     return correct("every entry matches, on " + ", ".join(cases) + ".")
 

@@ -20,7 +20,7 @@ from posenc.checks.engine import (
     CheckResult,
     array_from,
     correct,
-    first_mismatch,
+    first_difference,
     name_of,
     not_yet,
     number,
@@ -94,11 +94,9 @@ def check_apply_rope(fn: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> Chec
         expected = apply_rope(x, positions)  # (seq_len, d_head)
         if got.shape != expected.shape:
             return not_yet(f"{where}, the shape is {got.shape}, expected {expected.shape} (the same as x).")
-        cell = first_mismatch(got, expected)
-        if cell is None:
+        said = first_difference(got, expected, where, "out")
+        if said is None:
             continue
-        r, c = cell
-        said = f"{where}, out[{r}, {c}] is {number(got[r, c])}, expected {number(expected[r, c])}."
         return not_yet(said + _explain(fn, name, x, positions, got, 395 - len(said)))
     return correct(
         "matches posenc.apply_rope on 4 cases (d_head 2, 8 and 16, positions up to 700), and leaves x unchanged."
