@@ -125,9 +125,8 @@ def train_parity_table(
     train_len = check_positive_int(train_len, "train_len")
     if train_len > max_len:
         raise ValueError(f"train_len must be at most max_len={max_len}; got train_len={train_len}.")
-    for name, value in [("d_model", d_model), ("vocab_size", vocab_size), ("n_steps", n_steps)]:
-        check_positive_int(value, name)
-    for name, value in [("batch_size", batch_size), ("snapshot_every", snapshot_every), ("n_eval", n_eval)]:
+    sizes = {"d_model": d_model, "vocab_size": vocab_size, "n_steps": n_steps, "batch_size": batch_size}
+    for name, value in {**sizes, "snapshot_every": snapshot_every, "n_eval": n_eval}.items():
         check_positive_int(value, name)
     if report_every and report_every % snapshot_every:
         raise ValueError(

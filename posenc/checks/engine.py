@@ -298,22 +298,25 @@ def first_difference(got: np.ndarray, expected: np.ndarray, where: str, label: s
     return f"{where}, {label}[{index}] is {number(got[cell])}, expected {number(expected[cell])}."
 
 
-def likely_mistake(got: np.ndarray, suspects: dict[str, np.ndarray], atol: float = 1e-6) -> str | None:
+def likely_mistake(
+    got: np.ndarray, suspects: dict[str, np.ndarray] | list[tuple[str, np.ndarray]], atol: float = 1e-6
+) -> str | None:
     """The id of the first suspect output that `got` matches, if any.
 
     Parameters
     ----------
     got : ndarray
         What the learner's code returned.
-    suspects : dict of str to ndarray
-        For each known mistake's id, what that mistake returns on the same input.
+    suspects : dict of str to ndarray, or list of (str, ndarray) pairs
+        For each known mistake's id, what that mistake returns on the same input (a list
+        when one mistake has several forms).
 
     Examples
     --------
     >>> likely_mistake(np.ones(2), {"zeros": np.zeros(2), "ones": np.ones(2)})
     'ones'
     """
-    for mistake, wrong in suspects.items():
+    for mistake, wrong in suspects.items() if isinstance(suspects, dict) else suspects:
         if wrong.shape == got.shape and np.allclose(got, wrong, atol=atol, rtol=0.0):
             return mistake
     return None

@@ -55,17 +55,18 @@ def _cases() -> dict[str, np.ndarray]:
     }
 
 
-def _suspects(table: np.ndarray) -> dict[str, np.ndarray]:
+def _suspects(table: np.ndarray) -> list[tuple[str, np.ndarray]]:
+    """What each listed mistake returns for `table` ("one-length" in both of its forms)."""
     dots = table @ table.T  # (n, n)
     lengths = np.linalg.norm(table, axis=1)  # (n,)
     by_column = table / np.linalg.norm(table, axis=0)  # (n, d)
-    return {
-        "dot-products": dots,
-        "no-sqrt": dots / np.outer(lengths**2, lengths**2),
-        "one-length": dots / lengths[:, None],
-        "one-length ": dots / lengths[None, :],
-        "columns-normalised": by_column @ by_column.T,
-    }
+    return [
+        ("dot-products", dots),
+        ("no-sqrt", dots / np.outer(lengths**2, lengths**2)),
+        ("one-length", dots / lengths[:, None]),
+        ("one-length", dots / lengths[None, :]),
+        ("columns-normalised", by_column @ by_column.T),
+    ]
 
 
 def _ratio(got: np.ndarray, expected: np.ndarray, lengths: np.ndarray) -> str:
@@ -146,7 +147,7 @@ def _explain(got: np.ndarray, expected: np.ndarray, table: np.ndarray, room: int
         said += " Yours is not symmetric, but the similarity of p to q is that of q to p."
     said += _ratio(got, expected, np.linalg.norm(table, axis=1))
     mistake = likely_mistake(got, _suspects(table))
-    hint = f" {SIMILARITY_MISTAKES[mistake.strip()]}" if mistake else ""
+    hint = f" {SIMILARITY_MISTAKES[mistake]}" if mistake else ""
     if len(said) + len(hint) > room:
         said = ""
     return said + hint

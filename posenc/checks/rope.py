@@ -27,7 +27,7 @@ from posenc.checks.engine import (
     register,
 )
 from posenc.checks.measure import Finding, amount, as_if_base, common_shift, effective_base, sentences, sig, wrap
-from posenc.rope import apply_rope
+from posenc.rope import apply_rope, rope_angles
 
 __all__ = ["check_apply_rope"]
 
@@ -137,7 +137,7 @@ def _explain(fn: Callable, name: str, x: np.ndarray, positions: np.ndarray, got:
 
 def _used_updated(x: np.ndarray, positions: np.ndarray, got: np.ndarray) -> bool:
     """Whether `got` is RoPE with the second of each pair computed from the already-turned first."""
-    angles = positions[:, None] * 10_000.0 ** (-np.arange(0, x.shape[1], 2) / x.shape[1])  # (seq_len, d_head // 2)
+    angles = rope_angles(positions, x.shape[1])  # (seq_len, d_head // 2)
     first = x[:, 0::2] * np.cos(angles) - x[:, 1::2] * np.sin(angles)
     second = first * np.sin(angles) + x[:, 1::2] * np.cos(angles)
     return bool(np.allclose(got[:, 0::2], first, atol=TOL) and np.allclose(got[:, 1::2], second, atol=TOL))
@@ -211,7 +211,7 @@ def _diagnose(J: np.ndarray, m: int) -> tuple[list[Finding], str | None]:
         found.append(
             (tuple(scaled), "changes", "change", f"the length by {amount(size[scaled[0]])}× (a turn keeps it)")
         )
-    thetas = 10_000.0 ** (-np.arange(0, d, 2) / d)  # (d // 2,)
+    thetas = rope_angles([1.0], d)[0]  # (d // 2,): the angle each pair turns per position
     off = np.abs(wrap(turn - m * thetas)) > TOL
     if not off.any():
         return found, cause

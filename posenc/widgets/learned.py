@@ -152,7 +152,6 @@ class _MinilmExplorer(Explorer):
             ax_s.set_ylabel("position p")
             ax_s.set_title(f"{name}: cosine similarity", fontsize=10)
             self.rows.append(ax_s.axhline(0, color="black", lw=1))
-            ax_p.plot([0], [0], alpha=0)  # keeps the axes' limits fixed below
             (path,) = ax_p.plot([], [], color="0.8", lw=0.6, zorder=0.5)  # under the dots
             dots = ax_p.scatter(np.zeros(n), np.zeros(n), c=positions, cmap=SEQUENTIAL, s=5, vmin=0, vmax=n - 1)
             self.points.append((path, dots))
