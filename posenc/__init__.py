@@ -15,8 +15,9 @@ array([[0.    , 1.    ],
 
 from posenc.alibi import alibi_bias, alibi_slopes
 from posenc.attention import attention, causal_mask, softmax
+from posenc.extrapolation import PositionFit, fit_position_scores, pattern_error, rope_twin, window_target
 from posenc.learned import LearnedTable, minilm_positions
-from posenc.rope import apply_rope, half_layout_order, rope_angles, rope_decay_bound
+from posenc.rope import apply_rope, half_layout_order, ntk_aware_base, rope_angles, rope_decay_bound
 from posenc.sinusoidal import frequencies, offset_rotation, sinusoidal, wavelengths
 from posenc.training import TrainingRun, train_parity_table
 
@@ -38,6 +39,12 @@ __all__ = [
     "apply_rope",
     "half_layout_order",
     "rope_decay_bound",
+    "ntk_aware_base",
     "alibi_slopes",
     "alibi_bias",
+    "window_target",
+    "fit_position_scores",
+    "PositionFit",
+    "pattern_error",
+    "rope_twin",
 ]

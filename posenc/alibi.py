@@ -34,10 +34,12 @@ def alibi_slopes(num_heads: int) -> np.ndarray:
     Returns
     -------
     slopes : ndarray of shape (num_heads,)
-        For a power of two ``n``, the geometric sequence ``2**(-8/n), 2**(-16/n), ..., 2**-8``.
-        Otherwise the paper's rule (section 3): take the ``c`` slopes of the largest power
-        of two ``c < n``, then the first ``n - c`` of the odd-numbered slopes
-        (every other one, starting with the first) of ``2c`` heads.
+        For a power of two ``n``, the geometric sequence ``2**(-8/n), 2**(-16/n), ..., 2**-8``
+        of the paper (section 3). Otherwise the rule of the authors' released code
+        (``get_slopes``), also used by BLOOM and MosaicBERT: take the ``c`` slopes of the
+        largest power of two ``c < n``, then the first ``n - c`` of the slopes of ``2c``
+        heads at indices 0, 2, 4, ... (``[0::2]``). The paper's text gives ``2**(-8h/n)``
+        for any ``n``, but its models all had ``2**a`` heads (a comment in ``get_slopes``).
 
     Raises
     ------
@@ -47,7 +49,7 @@ def alibi_slopes(num_heads: int) -> np.ndarray:
     Notes
     -----
     A common bug is to compute 12 heads' slopes as if there were 16. Taught in
-    lesson 06 (ALiBi and length extrapolation, in preparation).
+    ``notebooks/06_alibi_and_extrapolation.ipynb``.
 
     Examples
     --------
@@ -65,8 +67,8 @@ def alibi_slopes(num_heads: int) -> np.ndarray:
     return np.concatenate([slopes, extra])  # (num_heads,)
 
 
-def alibi_bias(seq_len: int, num_heads: int) -> np.ndarray:
-    """The ALiBi bias to add to causal attention scores.
+def alibi_bias(seq_len: int, num_heads: int, *, causal: bool = True) -> np.ndarray:
+    """The ALiBi bias to add to attention scores.
 
     Parameters
     ----------
@@ -74,13 +76,19 @@ def alibi_bias(seq_len: int, num_heads: int) -> np.ndarray:
         Number of positions.
     num_heads : int
         Number of heads.
+    causal : bool, default True
+        True: the paper's form, for a decoder. False: ``-slopes[h] * |i - j|`` for every
+        pair, a symmetric form for an encoder, where every token sees every other (not in
+        the paper, which trains causal language models only; suggested by its first author
+        in the code repository's issue 5 and used by MosaicBERT).
 
     Returns
     -------
     bias : ndarray of shape (num_heads, seq_len, seq_len)
         ``bias[h, i, j] = -slopes[h] * (i - j)`` for ``j <= i``, and 0 above the diagonal,
         where a causal mask must hide the keys anyway: use it with
-        ``attention(q, k, v, mask=causal_mask(seq_len), bias=bias)``.
+        ``attention(q, k, v, mask=causal_mask(seq_len), bias=bias)``. With ``causal=False``,
+        ``-slopes[h] * |i - j|`` everywhere.
 
     Raises
     ------
@@ -89,7 +97,7 @@ def alibi_bias(seq_len: int, num_heads: int) -> np.ndarray:
 
     Notes
     -----
-    Taught in lesson 06 (ALiBi and length extrapolation, in preparation).
+    Taught in ``notebooks/06_alibi_and_extrapolation.ipynb``.
 
     Examples
     --------
@@ -97,9 +105,16 @@ def alibi_bias(seq_len: int, num_heads: int) -> np.ndarray:
     array([[ 0.,  0.,  0.],
            [-1.,  0.,  0.],
            [-2., -1.,  0.]])
+    >>> alibi_bias(3, num_heads=1, causal=False)[0] * 256
+    array([[ 0., -1., -2.],
+           [-1.,  0., -1.],
+           [-2., -1.,  0.]])
     """
     seq_len = check_positive_int(seq_len, "seq_len")
     slopes = alibi_slopes(num_heads)  # (num_heads,)
     positions = np.arange(seq_len)
-    distance = np.maximum(positions[:, None] - positions[None, :], 0)  # (seq_len, seq_len)
+    if not isinstance(causal, (bool, np.bool_)):
+        raise TypeError(f"causal must be True or False; got causal={causal!r}.")
+    offsets = positions[:, None] - positions[None, :]  # (seq_len, seq_len): i - j
+    distance = np.maximum(offsets, 0) if causal else np.abs(offsets)
     return 0.0 - slopes[:, None, None] * distance  # (num_heads, seq_len, seq_len); 0.0 - avoids -0.0

@@ -11,11 +11,14 @@ quarter of each head in GPT-NeoX-20B). The maths is the same; the dimensions are
 
 from __future__ import annotations
 
+import math
+import numbers
+
 import numpy as np
 
 from posenc._validation import as_float_array, as_positions, check_base, check_even, check_positive_int
 
-__all__ = ["rope_angles", "apply_rope", "half_layout_order", "rope_decay_bound"]
+__all__ = ["rope_angles", "apply_rope", "half_layout_order", "rope_decay_bound", "ntk_aware_base"]
 
 _PAIRS = "so that dimensions pair up for rotation"
 _LAYOUTS = ("interleaved", "half")
@@ -209,3 +212,58 @@ def rope_decay_bound(distances: np.ndarray, d_head: int, *, base: float = 10_000
     angles = rope_angles(distances, d_head, base=base)  # (n, d_head // 2)
     partial = np.cumsum(np.exp(1j * angles), axis=1)  # (n, d_head // 2): S_1 .. S_{d_head/2}
     return np.abs(partial).mean(axis=1)
+
+
+def ntk_aware_base(base: float, scale: float, d_head: int) -> float:
+    """The larger base of "NTK-aware" scaling, for a context `scale` times longer than in training.
+
+    ``base * scale ** (d_head / (d_head - 2))``: pair 0 keeps its speed of 1 radian per
+    position, and the slowest pair (``i = d_head/2 - 1``) turns exactly `scale` times
+    slower, as position interpolation would make it; the pairs between are slowed by
+    ``scale ** (2i / (d_head - 2))``, less the faster they are. Posted by bloc97 on
+    Reddit (2023); written out in Peng et al., "YaRN" (2023), section 3 ("NTK-aware"
+    interpolation, Definition 1 in arXiv version 1).
+
+    Parameters
+    ----------
+    base : float
+        The base the model was trained with (10000.0 in RoFormer).
+    scale : float
+        Target length over training length, at least 1.
+    d_head : int
+        Width of a head: even, at least 4.
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    ValueError, TypeError
+        If `base` is not a finite number above 1, `scale` is below 1 or not finite, or
+        `d_head` is not an even integer of at least 4.
+
+    Notes
+    -----
+    Taught in ``notebooks/06_alibi_and_extrapolation.ipynb``.
+
+    Examples
+    --------
+    >>> round(ntk_aware_base(10_000.0, scale=4.0, d_head=128))
+    40890
+    """
+    base = check_base(base)
+    d_head = check_positive_int(d_head, "d_head")
+    check_even(d_head, "d_head", _PAIRS)
+    if d_head < 4:
+        raise ValueError(f"d_head must be at least 4 (d_head - 2 divides the exponent); got d_head={d_head}.")
+    if (
+        isinstance(scale, (bool, np.bool_))
+        or not isinstance(scale, numbers.Real)
+        or not math.isfinite(scale)
+        or scale < 1
+    ):
+        raise ValueError(
+            f"scale must be a finite number of at least 1 (target length / training length); got scale={scale!r}."
+        )
+    return base * float(scale) ** (d_head / (d_head - 2))

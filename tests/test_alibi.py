@@ -61,3 +61,22 @@ class TestAlibiBias:
         q = k = v = rng.normal(size=(2, 5, 4))
         _, w = posenc.attention(q, k, v, mask=posenc.causal_mask(5), bias=posenc.alibi_bias(5, 2))
         assert np.allclose(w.sum(-1), 1) and np.all(np.triu(w, 1) == 0)
+
+
+class TestBidirectionalAlibi:
+    @given(st.integers(1, 20), st.integers(1, 16))
+    def test_symmetric_and_equal_to_the_causal_form_below_the_diagonal(self, seq_len, num_heads):
+        both = posenc.alibi_bias(seq_len, num_heads, causal=False)
+        causal = posenc.alibi_bias(seq_len, num_heads)
+        assert np.array_equal(both, np.swapaxes(both, 1, 2))
+        lower = np.tril(np.ones((seq_len, seq_len), bool))
+        assert np.array_equal(both[:, lower], causal[:, lower])
+
+    def test_blind_to_reversing_the_sequence(self):
+        # only |i - j| enters: reflecting every position (i -> n - 1 - i) leaves the bias unchanged
+        bias = posenc.alibi_bias(7, 4, causal=False)
+        assert np.array_equal(bias, bias[:, ::-1, ::-1])
+
+    def test_rejects_a_non_boolean(self):
+        with pytest.raises(TypeError, match="causal must be True or False"):
+            posenc.alibi_bias(4, 2, causal="yes")

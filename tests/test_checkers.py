@@ -87,6 +87,20 @@ def rope_in_place(x, positions):
     return x
 
 
+def even_extra_slopes(n):
+    """A learner's slopes for n heads that adds the even-numbered slopes of 2c heads, which c heads already have."""
+    c = 1 << (n.bit_length() - 1)
+    return np.concatenate([posenc.alibi_slopes(c), posenc.alibi_slopes(2 * c)[1::2][: n - c]])
+
+
+def table_with(*changes):
+    """The right comparison table with some cells changed: (row, column, answer) each."""
+    table = checks.comparison_table_answer()
+    for row, column, value in changes:
+        table[row][column] = value
+    return table
+
+
 @dataclass
 class Spec:
     reference: object  # an answer the checker must accept
@@ -195,6 +209,36 @@ SPECS = {
             "ignores-positions": lambda x, p: rope_by_hand(x, np.arange(len(x)), posenc.frequencies(x.shape[1])),
             "changed-input": rope_in_place,
             "used-updated": lambda x, p: rope_in_place(x.copy(), p),
+        },
+    ),
+    "check_alibi_slopes": Spec(
+        reference=posenc.alibi_slopes,
+        near_miss=lambda n: posenc.alibi_slopes(n) * (1 + 1e-4),
+        mistakes={
+            "from-zero": lambda n: 2.0 ** (-8.0 * np.arange(n) / n),
+            "reversed": lambda n: posenc.alibi_slopes(n)[::-1],
+            "sorted": lambda n: np.sort(posenc.alibi_slopes(n))[::-1],
+            "paper-formula": lambda n: 2.0 ** (-8.0 * np.arange(1, n + 1) / n),
+            "next-power": lambda n: posenc.alibi_slopes(1 << (n - 1).bit_length())[:n],
+            "even-extras": even_extra_slopes,
+            "positive-exponent": lambda n: 2.0 ** (8.0 * np.arange(1, n + 1) / n),
+        },
+    ),
+    "check_comparison_table": Spec(
+        reference=checks.comparison_table_answer(),
+        near_miss=table_with(("T5 bias", "used by", "BERT, GPT-2")),
+        mistakes={
+            "rope-at-input": table_with(("RoPE", "where it acts", "added to the input")),
+            "sinusoidal-relative": table_with(("sinusoidal", "absolute or relative", "relative")),
+            "alibi-trained": table_with(("ALiBi", "trained position parameters", "one scalar per bucket and head")),
+            "rope-extrapolates": table_with(
+                ("RoPE", "past the training length", "runs: far keys just get a larger penalty")
+            ),
+            "learned-runs": table_with(
+                ("learned", "past the training length", "runs on positions or angles never trained")
+            ),
+            "models-swapped": table_with(("RoPE", "used by", "BLOOM, MPT"), ("ALiBi", "used by", "Llama, Mistral")),
+            "sinusoidal-no-row": table_with(("sinusoidal", "past the training length", "no row: cannot run")),
         },
     ),
 }

@@ -26,6 +26,13 @@ PLAN_API = {
     "TrainingRun",
     "half_layout_order",
     "rope_decay_bound",
+    # what lesson 06 teaches with
+    "ntk_aware_base",
+    "window_target",
+    "fit_position_scores",
+    "PositionFit",
+    "pattern_error",
+    "rope_twin",
 }
 
 

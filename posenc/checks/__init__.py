@@ -13,11 +13,13 @@ Adding a lesson's checker: write it in a topic module here, decorate it with
 a wrong implementation of each mistake it names.
 """
 
+from posenc.checks.alibi import check_alibi_slopes
 from posenc.checks.clocks import check_offset_rotation
 from posenc.checks.engine import CHECKERS, CheckResult
 from posenc.checks.learned import check_cosine_similarity
 from posenc.checks.order import check_attention, check_equivariance_test
 from posenc.checks.quiz import answer, questions, quiz, recall
+from posenc.checks.recap import check_comparison_table, comparison_table_answer
 from posenc.checks.rope import check_apply_rope
 from posenc.checks.setup import check_positions_column
 from posenc.checks.table import check_sinusoidal, check_wavelength
@@ -33,6 +35,9 @@ __all__ = [
     "check_offset_rotation",
     "check_cosine_similarity",
     "check_apply_rope",
+    "check_alibi_slopes",
+    "check_comparison_table",
+    "comparison_table_answer",
     "questions",
     "answer",
     "quiz",

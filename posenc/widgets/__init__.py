@@ -19,10 +19,13 @@ from collections.abc import Callable
 import numpy as np
 
 from posenc._live import Explorer
+from posenc.widgets.alibi import alibi_explorer
 from posenc.widgets.clocks import clock_explorer, offset_explorer
+from posenc.widgets.extrapolation import extrapolation_explorer, rope_range_explorer
 from posenc.widgets.learned import minilm_explorer, training_explorer
 from posenc.widgets.naive import naive_explorer
 from posenc.widgets.order import order_explorer
+from posenc.widgets.recap import scheme_explorer
 from posenc.widgets.rope import rope_distance_explorer, rope_explorer
 from posenc.widgets.setup import environment_check
 from posenc.widgets.table import table_explorer
@@ -40,6 +43,10 @@ __all__ = [
     "minilm_explorer",
     "rope_explorer",
     "rope_distance_explorer",
+    "alibi_explorer",
+    "extrapolation_explorer",
+    "rope_range_explorer",
+    "scheme_explorer",
 ]
 
 
@@ -67,4 +74,8 @@ EXPLORERS: dict[str, Callable[[], Explorer]] = {
     "minilm_explorer": lambda: minilm_explorer(position=100),
     "rope_explorer": _example_rope,
     "rope_distance_explorer": rope_distance_explorer,
+    "alibi_explorer": lambda: alibi_explorer(head=3),
+    "extrapolation_explorer": lambda: extrapolation_explorer(query=40),
+    "rope_range_explorer": lambda: rope_range_explorer(multiple=4),
+    "scheme_explorer": scheme_explorer,
 }

@@ -1,0 +1,116 @@
+"""Lesson 06's checker: the learner's ALiBi slopes, ``my_alibi_slopes(num_heads)``.
+
+The slopes are read as powers of two: each slope's exponent ``-log2(slope)`` against
+the right one says what was computed (the heads counted from 0, the order reversed, a
+power of two's rule used for another head count, the wrong slopes of ``2c`` heads
+taken). Head counts 8 and 16 test the paper's geometric sequence; 12 and 6 the rule of
+the authors' code for a head count that is not a power of two; 1 the edge.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from posenc.alibi import alibi_slopes
+from posenc.checks.engine import (
+    CheckResult,
+    array_from,
+    correct,
+    first_difference,
+    first_mismatch,
+    likely_mistake,
+    name_of,
+    not_yet,
+    register,
+)
+
+__all__ = ["check_alibi_slopes"]
+
+SLOPE_MISTAKES = {
+    "from-zero": "Heads count from 1: head h of n has slope 2 ** (-8 * h / n), so the first is 2 ** (-8 / n), not 1.",
+    "reversed": "The slopes fall from head to head: the first head has the largest slope, 2 ** (-8 / n).",
+    "sorted": "Keep the code's order: the c slopes of the power of two first, then the extra ones; do not sort them.",
+    "paper-formula": "For a head count that is not a power of two, this exercise follows the authors' code: "
+    "the slopes of the largest power of two c below n, then every other slope of 2c heads "
+    "(indices 0, 2, 4, ...: [0::2]), as many as needed. 2 ** (-8h/n) is the paper's text, but not what "
+    "its code, BLOOM or MosaicBERT compute.",
+    "next-power": "Do not take the first n slopes of the next power of two: start from the largest power "
+    "of two c below n, then add every other slope of 2c heads.",
+    "even-extras": "The extra slopes are those of 2c heads at indices 0, 2, 4, ... (slopes_2c[0::2]), which fall "
+    "between those of c heads; you took indices 1, 3, 5, ... ([1::2]), which c heads already have.",
+    "positive-exponent": "A slope is a power of two below 1: 2 ** (-8 * h / n), with a minus sign.",
+}
+
+HEAD_COUNTS = (8, 16, 12, 6, 1)
+
+
+def _suspects(n: int) -> list[tuple[str, np.ndarray]]:
+    """What each listed mistake returns for `n` heads."""
+    heads = np.arange(1, n + 1)
+    c = 1 << (n.bit_length() - 1)
+    paper = 2.0 ** (-8.0 * heads / n)
+    twice = alibi_slopes(2 * c)
+    suspects = [
+        ("from-zero", 2.0 ** (-8.0 * (heads - 1) / n)),
+        ("reversed", alibi_slopes(n)[::-1]),
+        ("positive-exponent", 2.0 ** (8.0 * heads / n)),
+    ]
+    if c != n:  # these differ from the right slopes only when n is not a power of two
+        suspects += [
+            ("paper-formula", paper),
+            ("sorted", np.sort(alibi_slopes(n))[::-1]),
+            ("next-power", twice[:n]),
+            ("even-extras", np.concatenate([alibi_slopes(c), twice[1::2][: n - c]])),
+        ]
+    return suspects
+
+
+def _exponents(slopes: np.ndarray, start: int) -> str:
+    """Up to 4 slopes from index `start`, as powers of two, the way the paper writes them: '2^-1, 2^-2, ...'."""
+    part = slopes[start : start + 4]
+    with np.errstate(all="ignore"):
+        shown = [f"2^{np.log2(s):.3g}" if s > 0 else f"{s:.3g}" for s in part]
+    return ", ".join(shown) + (", ..." if start + 4 < len(slopes) else "")
+
+
+def heads(n: int) -> str:
+    return "1 head" if n == 1 else f"{n} heads"
+
+
+@register("function", SLOPE_MISTAKES)
+def check_alibi_slopes(fn: Callable[[int], np.ndarray]) -> CheckResult:
+    """Check ``fn(num_heads)``: ALiBi's slopes, one per head, for 8, 16, 12, 6 and 1 heads.
+
+    A wrong answer gets the first differing slope, the slopes it gave and the right ones
+    as powers of two, and the mistake when one of the listed ones matches.
+
+    Examples
+    --------
+    >>> check_alibi_slopes(alibi_slopes)
+    Correct: the slopes match for 8, 16, 12, 6 and 1 heads.
+    >>> check_alibi_slopes(lambda n: alibi_slopes(n)[::-1])
+    Not yet: for 8 heads, slope[0] is 0.0039, expected 0.5000. From slope[0] on, yours: 2^-8, 2^-7, 2^-6, 2^-5, ...; expected 2^-1, 2^-2, 2^-3, 2^-4, .... The slopes fall from head to head: the first head has the largest slope, 2 ** (-8 / n).
+    """
+    name = name_of(fn)
+    for n in HEAD_COUNTS:
+        got, verdict = array_from(fn, name, n, params=("num_heads",))
+        if verdict is not None:
+            return verdict
+        expected = alibi_slopes(n)
+        if got.shape != expected.shape:
+            return not_yet(f"for {heads(n)}, the shape is {got.shape}; expected ({n},): one slope per head.")
+        said = first_difference(got, expected, f"for {heads(n)}", "slope")
+        if said is None:
+            continue
+        if not np.isfinite(got).all():
+            return not_yet(said + " Some slopes are NaN or infinite.")
+        mistake = likely_mistake(got, _suspects(n))
+        hint = f" {SLOPE_MISTAKES[mistake]}" if mistake else ""
+        start = first_mismatch(got, expected)[0]
+        shown = f" From slope[{start}] on, yours: {_exponents(got, start)}; expected {_exponents(expected, start)}."
+        if len(said) + len(shown) + len(hint) > 395:
+            shown = ""
+        return not_yet(said + shown + hint)
+    return correct("the slopes match for 8, 16, 12, 6 and 1 heads.")

@@ -1,0 +1,160 @@
+"""Lesson 07's checker: the learner's comparison table of the five position schemes.
+
+The table is a dict of rows (one per scheme) of cells (one per column), each cell one
+of the column's allowed answers (:data:`COLUMNS`), as text or as its number from 1. The checker reports cells still
+left as ``...``, answers that are not allowed, how many cells are right, and the first
+wrong one, with the misconception behind it when it is a known one.
+"""
+
+from __future__ import annotations
+
+from posenc.checks.engine import CheckResult, correct, not_attempted, not_yet, register, short
+
+__all__ = ["COLUMNS", "check_comparison_table", "comparison_table_answer"]
+
+#: Each column of the table and the answers it allows.
+COLUMNS = {
+    "absolute or relative": ("absolute", "relative"),
+    "where it acts": ("added to the input", "turns queries and keys", "added to the scores"),
+    "trained position parameters": ("none", "one row per position", "one scalar per bucket and head"),
+    "past the training length": (
+        "no row: cannot run",
+        "runs on positions or angles never trained",
+        "runs: far offsets share the last trained bucket",
+        "runs: far keys just get a larger penalty",
+    ),
+    "used by": ("the original Transformer", "BERT, GPT-2", "T5", "Llama, Mistral", "BLOOM, MPT"),
+}
+
+_ANSWER = {
+    "sinusoidal": ("absolute", 0, 0, 1, 0),
+    "learned": ("absolute", 0, 1, 0, 1),
+    "T5 bias": ("relative", 2, 2, 2, 2),
+    "RoPE": ("relative", 1, 0, 1, 3),
+    "ALiBi": ("relative", 2, 0, 3, 4),
+}
+
+COMPARISON_MISTAKES = {
+    "rope-at-input": "RoPE adds nothing to the input: it turns the queries and keys inside every attention "
+    "layer (lesson 05).",
+    "sinusoidal-relative": "A sinusoidal row names one position, and it is added to the token there: absolute. "
+    "Its rows are related by rotations (lesson 03), but the model is given PE(p) itself.",
+    "alibi-trained": "ALiBi trains nothing about position: its slopes are fixed before training (1/2 ... 1/256 "
+    "for 8 heads).",
+    "rope-extrapolates": "RoPE runs at any length, but offsets longer than in training turn the slow pairs to "
+    "angles never trained (lesson 06): defined is not trained.",
+    "learned-runs": "A learned table has no row past its last one: the lookup fails, so the input must be cut "
+    "(lesson 04).",
+    "models-swapped": "Llama and Mistral use RoPE; BLOOM and MPT use ALiBi.",
+    "sinusoidal-no-row": "The sinusoidal formula gives a row at any position (lesson 02): it runs past the "
+    "training length, on rows nobody trained (lesson 06).",
+}
+
+# (row, column, wrong answers) -> mistake id
+_KNOWN = [
+    ("RoPE", "where it acts", {"added to the input"}, "rope-at-input"),
+    ("sinusoidal", "absolute or relative", {"relative"}, "sinusoidal-relative"),
+    (
+        "ALiBi",
+        "trained position parameters",
+        {"one row per position", "one scalar per bucket and head"},
+        "alibi-trained",
+    ),
+    (
+        "RoPE",
+        "past the training length",
+        {"runs: far offsets share the last trained bucket", "runs: far keys just get a larger penalty"},
+        "rope-extrapolates",
+    ),
+    ("learned", "past the training length", set(COLUMNS["past the training length"][1:]), "learned-runs"),
+    ("sinusoidal", "past the training length", {"no row: cannot run"}, "sinusoidal-no-row"),
+    ("RoPE", "used by", {"BLOOM, MPT"}, "models-swapped"),
+    ("ALiBi", "used by", {"Llama, Mistral"}, "models-swapped"),
+]
+
+
+def comparison_table_answer() -> dict[str, dict[str, str]]:
+    """The filled-in table, as the lesson's folded solution gives it.
+
+    Examples
+    --------
+    >>> comparison_table_answer()["RoPE"]["where it acts"]
+    'turns queries and keys'
+    """
+    table = {}
+    for row, (kind, *picks) in _ANSWER.items():
+        cells = {"absolute or relative": kind}
+        for column, pick in zip(list(COLUMNS)[1:], picks, strict=True):
+            cells[column] = COLUMNS[column][pick]
+        table[row] = cells
+    return table
+
+
+def _as_answer(value: object, column: str) -> object:
+    """An answer given by its number (1, 2, ... as the lesson prints them) as its text; anything else as given."""
+    allowed = COLUMNS[column]
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= len(allowed):
+        return allowed[value - 1]
+    return value
+
+
+def _blank_cells(table: dict) -> list[tuple[str, str]]:
+    return [(r, c) for r in _ANSWER for c in COLUMNS if isinstance(table.get(r), dict) and table[r].get(c) is Ellipsis]
+
+
+@register("value", COMPARISON_MISTAKES)
+def check_comparison_table(table: object) -> CheckResult:
+    """Check the comparison table: rows sinusoidal, learned, T5 bias, RoPE, ALiBi; the columns of COLUMNS.
+
+    Examples
+    --------
+    >>> check_comparison_table(comparison_table_answer())
+    Correct: all 25 cells match what the course measured and cited.
+    >>> table = comparison_table_answer()
+    >>> table["RoPE"]["where it acts"] = "added to the input"
+    >>> check_comparison_table(table)
+    Not yet: 24 of 25 cells are right. 'RoPE' → 'where it acts' is 'added to the input'. RoPE adds nothing to the input: it turns the queries and keys inside every attention layer (lesson 05).
+    """
+    if table is None or table is Ellipsis:
+        return not_attempted("my_table")
+    if not isinstance(table, dict):
+        return not_yet(f"give a dict with one entry per scheme ({', '.join(_ANSWER)}); got {short(table)}.")
+    missing = [r for r in _ANSWER if not isinstance(table.get(r), dict)]
+    if missing:
+        return not_yet(
+            f"the table needs a row (a dict) for each of the keys {', '.join(map(repr, _ANSWER))}, spelled so; "
+            f"missing or not a dict: {', '.join(map(repr, missing))}."
+        )
+    blank = _blank_cells(table)
+    if len(blank) == len(_ANSWER) * len(COLUMNS):
+        return not_attempted("my_table")
+    if blank:
+        row, column = blank[0]
+        cells = "1 cell is" if len(blank) == 1 else f"{len(blank)} cells are"
+        return not_yet(f"{cells} still ..., the first: '{row}' → '{column}'.")
+    table = {row: {column: _as_answer(table[row].get(column), column) for column in COLUMNS} for row in _ANSWER}
+    for row in _ANSWER:
+        for column, allowed in COLUMNS.items():
+            value = table[row][column]
+            if not isinstance(value, str) or value not in allowed:
+                said = short(value) if value is not None else "nothing"
+                return not_yet(
+                    f"'{row}' → '{column}' must be one of {', '.join(repr(a) for a in allowed)} "
+                    f"(or its number, 1 to {len(allowed)}); got {said}."
+                )
+    expected = comparison_table_answer()
+    wrong = [(r, c) for r in _ANSWER for c in COLUMNS if table[r][c] != expected[r][c]]
+    if not wrong:
+        return correct(f"all {len(_ANSWER) * len(COLUMNS)} cells match what the course measured and cited.")
+    total = len(_ANSWER) * len(COLUMNS)
+    known = [(r, c, m) for r, c, answers, m in _KNOWN if table[r][c] in answers]
+    row, column = (known[0][0], known[0][1]) if known else wrong[0]
+    hint = (
+        f" {COMPARISON_MISTAKES[known[0][2]]}"
+        if known
+        else " Look back at the lesson it comes from (the Hint lists them)."
+    )
+    said = f"{total - len(wrong)} of {total} cells are right. '{row}' → '{column}' is '{table[row][column]}'.{hint}"
+    others = [f"'{r}' → '{c}'" for r, c in wrong if (r, c) != (row, column)]
+    also = f" Also wrong: {', '.join(others[:3])}{', ...' if len(others) > 3 else ''}." if others else ""
+    return not_yet(said + also if len(said + also) < 395 else said)

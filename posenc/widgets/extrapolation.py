@@ -1,0 +1,281 @@
+"""Lesson 06's explorers past the training length: one fitted head per scheme, and RoPE's angles."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from posenc._live import Explorer, int_slider, selection_slider
+from posenc.extrapolation import SCHEMES, PositionFit, fit_position_scores, pattern_error, window_target
+from posenc.plotting import new_figure
+from posenc.rope import ntk_aware_base
+
+__all__ = ["extrapolation_explorer", "rope_range_explorer"]
+
+# Okabe–Ito colours, told apart by line style and marker too
+STYLES = {
+    "sinusoidal": dict(color="#d55e00", ls="-", marker="o"),
+    "learned": dict(color="#cc79a7", ls=(0, (1, 1)), marker="s"),
+    "rope": dict(color="#0072b2", ls="--", marker="^"),
+    "alibi": dict(color="#009e73", ls="-.", marker="D"),
+}
+LABELS = {"sinusoidal": "sinusoidal", "learned": "learned", "rope": "RoPE", "alibi": "ALiBi"}
+
+
+@lru_cache(maxsize=4)
+def fitted_heads(train_len: int = 64, window: int = 4) -> dict[str, PositionFit]:
+    """The four heads of lesson 06's experiment, fitted once per setting (about 0.5 s in all)."""
+    return {scheme: fit_position_scores(scheme, train_len=train_len, window=window) for scheme in SCHEMES}
+
+
+class _ExtrapolationExplorer(Explorer):
+    shown_keys = 20  # the query and the keys just before it
+
+    def __init__(self, train_len: int, test_len: int, window: int, query: int) -> None:
+        self.train_len, self.test_len, self.window = train_len, test_len, window
+        fits = fitted_heads(train_len, window)
+        self.target = window_target(test_len, window)  # (test_len, test_len)
+        self.weights = {
+            s: fits[s].weights(train_len if s == "learned" else test_len) for s in SCHEMES
+        }  # learned: no rows past train_len
+        self.errors = {s: pattern_error(w, self.target[: len(w), : len(w)]) for s, w in self.weights.items()}
+        self.query = int_slider("query position", query, 0, test_len - 1)
+        super().__init__([self.query], self.query)
+
+    def _build_figure(self):
+        rects = [[0.085, 0.58, 0.885, 0.28]] + [[0.085 + 0.232 * i, 0.1, 0.19, 0.32] for i in range(4)]
+        fig, (ax_err, *ax_rows) = new_figure(10.4, 5.4, rects=rects)
+        for s in SCHEMES:
+            style = STYLES[s]
+            ax_err.plot(
+                np.arange(len(self.errors[s])),
+                self.errors[s],
+                color=style["color"],
+                ls=style["ls"],
+                marker=style["marker"],
+                markevery=32,
+                ms=4,
+                lw=1.4,
+                label=LABELS[s] + (" (no rows past the training length)" if s == "learned" else ""),
+            )
+        ax_err.axvline(self.train_len - 0.5, color="0.3", lw=1, ls=":")
+        ax_err.text(self.train_len, 0.97, f" training length {self.train_len}", fontsize=8, va="top")
+        ax_err.set_xlim(0, self.test_len - 1)
+        ax_err.set_ylim(0, 1.02)
+        ax_err.set_xlabel("query position i", labelpad=1)
+        ax_err.set_ylabel("attention in the\nwrong place")
+        ax_err.legend(loc="lower left", fontsize=8, frameon=False, bbox_to_anchor=(0.0, 1.0), ncol=4)
+        fig.text(
+            0.5,
+            0.965,
+            f"Four heads fitted to attend to the last {self.window} keys, on sequences of {self.train_len} tokens",
+            ha="center",
+            fontsize=10,
+        )
+        self.cursor = ax_err.axvline(0, color="black", lw=1.2)
+        keys = np.arange(self.shown_keys + 1)
+        self.bars, self.targets, self.notes = {}, {}, {}
+        for ax, s in zip(ax_rows, SCHEMES, strict=True):
+            edges = np.arange(len(keys) + 1) - 0.5
+            self.bars[s] = ax.stairs(np.zeros(len(keys)), edges, fill=True, color=STYLES[s]["color"])
+            (self.targets[s],) = ax.step(keys, np.zeros(len(keys)), where="mid", color="black", lw=1, ls="--")
+            ax.set_ylim(0, 1.0)
+            ax.set_xlim(-0.6, self.shown_keys + 0.6)
+            ax.set_xticks([0, 5, 10, 15, 20], labels=["i−20", "i−15", "i−10", "i−5", "i"])
+            ax.set_xlabel("key position", labelpad=1)
+            ax.set_title(LABELS[s], fontsize=9, color=STYLES[s]["color"])
+            self.notes[s] = ax.text(0.03, 0.95, " ", transform=ax.transAxes, va="top", fontsize=8)
+        ax_rows[0].set_ylabel("attention weight")
+        self.row_title = fig.text(0.5, 0.475, " ", ha="center", fontsize=9)
+        dynamic = [self.cursor, *self.bars.values(), *self.targets.values(), *self.notes.values(), self.row_title]
+        return fig, dynamic, [], []
+
+    def _redraw(self) -> str:
+        i = self.query.value
+        first = i - self.shown_keys  # key under the leftmost bar (may be before position 0)
+        keys = np.arange(first, i + 1)
+        valid = keys >= 0
+        self.cursor.set_xdata([i, i])
+        said = []
+        for s in SCHEMES:
+            weights = self.weights[s]
+            has_row = i < len(weights)
+            row = np.zeros(len(keys))
+            if has_row:
+                row[valid] = weights[i, keys[valid]]
+            self.bars[s].set_data(values=row)
+            target = np.zeros(len(keys))
+            target[valid] = self.target[i, keys[valid]]
+            self.targets[s].set_ydata(target)
+            if has_row:
+                far = weights[i, : max(first, 0)].sum()
+                self.notes[s].set_text(f"wrong place {self.errors[s][i]:.2f}\nfurther back {far:.2f}")
+                said.append(f"{LABELS[s]} {self.errors[s][i]:.2f}")
+            else:
+                self.notes[s].set_text(f"no row for position {i}:\nthe table ends at {self.train_len - 1}")
+                said.append(f"{LABELS[s]}: no row")
+        where = "inside" if i < self.train_len else "past"
+        self.row_title.set_text(f"query {i}: its attention on its 21 latest keys (dashed: the target)")
+        return (
+            f"query position <b>{i}</b> ({where} the training length {self.train_len}) · "
+            f"attention in the wrong place: {', '.join(said)}"
+        )
+
+
+def extrapolation_explorer(*, train_len: int = 64, test_len: int = 256, window: int = 4, query: int = 40) -> Explorer:
+    """Four heads fitted on short sequences, read on long ones: where does each put its attention?
+
+    Each head (:func:`posenc.extrapolation.fit_position_scores`) was fitted so that a
+    query attends equally to its last `window` keys, on sequences of `train_len` tokens.
+    Top: for every query position up to `test_len`, the share of its attention in the
+    wrong place (:func:`~posenc.extrapolation.pattern_error`); the dotted line is the
+    training length. Bottom: the chosen query's attention on its 21 latest keys, per
+    scheme, with the target dashed, and the weight on keys further back.
+
+    Notes
+    -----
+    Used in ``notebooks/06_alibi_and_extrapolation.ipynb``.
+
+    Examples
+    --------
+    >>> explorer = extrapolation_explorer(query=40)
+    >>> explorer.state.split(" · ")[1]
+    'attention in the wrong place: sinusoidal 0.09, learned 0.01, RoPE 0.09, ALiBi 0.28'
+    >>> explorer.query.value = 200
+    >>> explorer.state.split(" · ")[1]
+    'attention in the wrong place: sinusoidal 0.61, learned: no row, RoPE 0.09, ALiBi 0.28'
+    """
+    if not 0 <= query < test_len:
+        raise ValueError(f"query must be a position from 0 to test_len - 1 = {test_len - 1}; got query={query!r}.")
+    return _ExtrapolationExplorer(train_len, test_len, window, query)
+
+
+MULTIPLES = [1, 1.5, 2, 3, 4, 6, 8, 12, 16, 24, 32]
+PLAIN, PI, NTK = "#d55e00", "#0072b2", "#009e73"
+
+
+class _RopeRangeExplorer(Explorer):
+    def __init__(self, train_len: int, d_head: int, base: float, multiple: float) -> None:
+        self.train_len, self.d_head, self.base = train_len, d_head, base
+        self.labels = [f"×{m:g} ({round(m * train_len):,})" for m in MULTIPLES]
+        self.target = selection_slider("target length", self.labels)
+        self.target.value = self.labels[MULTIPLES.index(multiple)]
+        self.pairs = np.arange(d_head // 2)
+        self.thetas = base ** (-2.0 * self.pairs / d_head)  # (d_head // 2,)
+        super().__init__([self.target], self.target)
+
+    def reach(self, scale: float) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+        """Per method: (largest angle in turns at the target length, step per position relative to training)."""
+        long = scale * self.train_len
+        ntk_thetas = ntk_aware_base(self.base, scale, self.d_head) ** (-2.0 * self.pairs / self.d_head)
+        return {
+            "plain RoPE": (long * self.thetas / (2 * np.pi), np.ones(len(self.pairs))),
+            "position interpolation": (self.train_len * self.thetas / (2 * np.pi), np.full(len(self.pairs), 1 / scale)),
+            "NTK-aware base": (long * ntk_thetas / (2 * np.pi), ntk_thetas / self.thetas),
+        }
+
+    def _build_figure(self):
+        rects = [[0.07, 0.15, 0.4, 0.7], [0.58, 0.15, 0.4, 0.7]]
+        fig, (ax_a, ax_s) = new_figure(10.0, 3.8, rects=rects)
+        trained = self.train_len * self.thetas / (2 * np.pi)  # (pairs,): turns reached in training
+        ax_a.fill_between(self.pairs, 1e-4, trained, color="0.85", label=f"reached in training ({self.train_len:,})")
+        ax_a.axhline(1, color="0.3", lw=0.8, ls=":")
+        ax_a.text(len(self.pairs) - 1, 1.15, "one full turn ", ha="right", fontsize=8)
+        self.lines = {}
+        for name, color, ls in [
+            ("plain RoPE", PLAIN, "-"),
+            ("position interpolation", PI, "--"),
+            ("NTK-aware base", NTK, "-."),
+        ]:
+            (self.lines[name, "a"],) = ax_a.plot(self.pairs, trained, color=color, ls=ls, lw=1.8, label=name)
+            (self.lines[name, "s"],) = ax_s.plot(self.pairs, np.ones(len(self.pairs)), color=color, ls=ls, lw=1.8)
+        ax_a.set_yscale("log")
+        ax_a.set_ylim(1e-4, 1e4)
+        ax_a.set_xlim(0, len(self.pairs) - 1)
+        ax_a.set_xlabel("pair i (fast → slow)")
+        ax_a.set_ylabel("largest angle, in turns (log)")
+        ax_a.set_title("How far each pair turns at the target length", fontsize=10)
+        ax_a.legend(loc="lower left", fontsize=7, frameon=False)
+        ax_s.set_yscale("log", base=2)
+        ax_s.set_ylim(1 / 40, 1.6)
+        ax_s.set_xlim(0, len(self.pairs) - 1)
+        ax_s.set_xlabel("pair i (fast → slow)")
+        ax_s.set_ylabel("angle per position, ÷ training's")
+        ax_s.set_title("How finely neighbours are told apart", fontsize=10)
+        self.unseen = ax_a.text(0.98, 0.98, " ", transform=ax_a.transAxes, ha="right", va="top", fontsize=8)
+        self.caption = fig.text(0.5, 0.94, " ", ha="center", fontsize=10)
+        dynamic = [*self.lines.values(), self.unseen, self.caption]
+        return fig, dynamic, [], []
+
+    def beyond(self, scale: float) -> dict[str, tuple[int, float]]:
+        """Per method: how many pairs reach angles training never reached, and the furthest, as a multiple.
+
+        Only pairs that made less than a full turn in training can meet a new angle; the
+        multiple is the largest ratio of a pair's angle at the target to its angle in training.
+        """
+        trained = self.train_len * self.thetas / (2 * np.pi)
+        partial = trained < 1  # (pairs,)
+        said = {}
+        for name, (turns, _) in self.reach(scale).items():
+            ratio = turns[partial] / trained[partial]
+            said[name] = (int(np.sum(ratio > 1 + 1e-9)), float(ratio.max()))
+        return said
+
+    def _redraw(self) -> str:
+        scale = MULTIPLES[self.labels.index(self.target.value)]
+        reach = self.reach(scale)
+        for name, (turns, step) in reach.items():
+            self.lines[name, "a"].set_ydata(turns)
+            self.lines[name, "s"].set_ydata(step)
+        beyond = self.beyond(scale)
+        pairs = len(self.pairs)
+        self.unseen.set_text(
+            "pairs meeting angles never seen in training\n(furthest, × the training angle):\n"
+            + "\n".join(f"{name}: {count} (×{most:.2f})" for name, (count, most) in beyond.items())
+        )
+        length = round(scale * self.train_len)
+        self.caption.set_text(f"trained on {self.train_len:,} tokens, run on {length:,} (×{scale:g})")
+        base = ntk_aware_base(self.base, scale, self.d_head)
+        return (
+            f"target length <b>{self.target.value}</b> · pairs (of {pairs}) meeting angles never seen in "
+            f"training, and the furthest past its training angle: "
+            + ", ".join(f"{name} {count} (×{most:.2f})" for name, (count, most) in beyond.items())
+            + f" · pair 0 turns {1 / scale:.3g} rad per position with "
+            f"position interpolation, 1 with the NTK-aware base (new base {base:,.0f})"
+        )
+
+
+def rope_range_explorer(
+    *, train_len: int = 4096, d_head: int = 128, base: float = 10_000.0, multiple: float = 4
+) -> Explorer:
+    """RoPE past its training length: which pairs turn further than in training, and two fixes.
+
+    Left: for each pair ``i``, the largest angle ``offset * θ_i`` reached, in turns (log
+    scale): in training (grey, up to offset `train_len`), and at the target length with
+    plain RoPE, with position interpolation (positions times ``train_len / target``;
+    Chen et al., 2023) and with the NTK-aware base (:func:`posenc.rope.ntk_aware_base`).
+    A pair that already made a full turn in training meets no new angle. Right: each
+    pair's angle per position, relative to training: how finely neighbours are told apart.
+
+    Parameters
+    ----------
+    multiple : one of 1, 1.5, 2, 3, 4, 6, 8, 12, 16, 24, 32
+        Target length over training length.
+
+    Notes
+    -----
+    Used in ``notebooks/06_alibi_and_extrapolation.ipynb``. The training range is taken as
+    offsets up to `train_len` (a sequence of `train_len` tokens has offsets up to
+    ``train_len - 1``; rounding up keeps position interpolation's largest offset,
+    ``(target - 1) * train_len / target``, inside it).
+
+    Examples
+    --------
+    >>> explorer = rope_range_explorer(multiple=4)
+    >>> explorer.state.split(" · ")[1]
+    'pairs (of 64) meeting angles never seen in training, and the furthest past its training angle: plain RoPE 18 (×4.00), position interpolation 0 (×1.00), NTK-aware base 17 (×1.45)'
+    """
+    if multiple not in MULTIPLES:
+        raise ValueError(f"multiple must be one of {MULTIPLES}; got multiple={multiple!r}.")
+    return _RopeRangeExplorer(train_len, d_head, base, multiple)
