@@ -32,9 +32,9 @@ def fitted_heads(train_len: int = 64, window: int = 4) -> dict[str, PositionFit]
 class _ExtrapolationExplorer(Explorer):
     shown_keys = 20  # the query and the keys just before it
 
-    def __init__(self, train_len: int, test_len: int, window: int, query: int) -> None:
-        self.train_len, self.test_len, self.window = train_len, test_len, window
-        fits = fitted_heads(train_len, window)
+    def __init__(self, fits: dict[str, PositionFit], test_len: int, query: int) -> None:
+        self.train_len, self.test_len, self.window = fits["rope"].train_len, test_len, fits["rope"].window
+        train_len, window = self.train_len, self.window
         self.target = window_target(test_len, window)  # (test_len, test_len)
         self.weights = {
             s: fits[s].weights(train_len if s == "learned" else test_len) for s in SCHEMES
@@ -123,7 +123,9 @@ class _ExtrapolationExplorer(Explorer):
         )
 
 
-def extrapolation_explorer(*, train_len: int = 64, test_len: int = 256, window: int = 4, query: int = 40) -> Explorer:
+def extrapolation_explorer(
+    fits: dict[str, PositionFit] | None = None, *, test_len: int = 256, query: int = 40
+) -> Explorer:
     """Four heads fitted on short sequences, read on long ones: where does each put its attention?
 
     Each head (:func:`posenc.extrapolation.fit_position_scores`) was fitted so that a
@@ -132,6 +134,15 @@ def extrapolation_explorer(*, train_len: int = 64, test_len: int = 256, window: 
     wrong place (:func:`~posenc.extrapolation.pattern_error`); the dotted line is the
     training length. Bottom: the chosen query's attention on its 21 latest keys, per
     scheme, with the target dashed, and the weight on keys further back.
+
+    Parameters
+    ----------
+    fits : dict of scheme name to PositionFit, optional
+        One fitted head per scheme of :data:`~posenc.extrapolation.SCHEMES`, with the same
+        ``train_len`` and ``window`` (the lesson passes the heads it fitted). Default: the
+        heads :func:`~posenc.extrapolation.fit_position_scores` fits with its defaults.
+    test_len : int, default 256
+    query : int, default 40
 
     Notes
     -----
@@ -148,7 +159,10 @@ def extrapolation_explorer(*, train_len: int = 64, test_len: int = 256, window: 
     """
     if not 0 <= query < test_len:
         raise ValueError(f"query must be a position from 0 to test_len - 1 = {test_len - 1}; got query={query!r}.")
-    return _ExtrapolationExplorer(train_len, test_len, window, query)
+    fits = fitted_heads() if fits is None else fits
+    if set(fits) != set(SCHEMES) or len({(f.train_len, f.window) for f in fits.values()}) != 1:
+        raise ValueError(f"fits must hold one head per scheme {SCHEMES}, all with the same train_len and window.")
+    return _ExtrapolationExplorer(fits, test_len, query)
 
 
 MULTIPLES = [1, 1.5, 2, 3, 4, 6, 8, 12, 16, 24, 32]
