@@ -8,7 +8,7 @@ PY     := $(BIN)/python
 INSTALLER ?= auto
 INSTALL := INSTALLER=$(INSTALLER) bash tools/venv_install.sh $(VENV)
 
-.PHONY: lab venv test lint test-fast notebooks bench check-envs clean-venv
+.PHONY: lab venv test lint test-fast notebooks site bench check-envs clean-venv
 
 ## lab: create .venv, install the course and open it in JupyterLab
 lab: $(VENV)/.course
@@ -33,6 +33,11 @@ test-fast: $(VENV)/.tests
 ## notebooks: re-execute every lesson from a fresh kernel, in place, storing widget state
 notebooks: $(VENV)/.tests
 	$(PY) tools/execute_notebooks.py notebooks/*.ipynb
+
+## site: build the course as a static site in build/site: every lesson as a page whose main sliders work
+## with no kernel (frames drawn at build time); the browser bundles come from npm, checked by hash
+site: $(VENV)/.tests
+	$(PY) tools/build_site.py
 
 ## bench: print the speed benchmarks (maths, sliders, browser, lesson run times)
 bench: $(VENV)/.tests

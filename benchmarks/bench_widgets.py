@@ -11,9 +11,12 @@ measured in the same run:
 3. lessons - each lesson executed in a fresh kernel, against the floor: a fresh kernel that
              imports numpy, matplotlib and ipywidgets and draws one figure;
 4. encoder - posenc's PNG encoder against Pillow's on the course's real frames (every
-             explorer's, and 512 x 384 heatmaps of the MiniLM and sinusoidal tables).
+             explorer's, and 512 x 384 heatmaps of the MiniLM and sinusoidal tables);
+5. site    - the static site (tools/build_site.py): its build time and sizes, and key press to
+             new picture on its pages (prerendered frames, no kernel), against the live kernel
+             path in JupyterLab for the same sliders, in the same run.
 
-    python benchmarks/bench_widgets.py [--only kernel|browser|lessons|encoder] [--reps N] [--markdown FILE]
+    python benchmarks/bench_widgets.py [--only kernel|browser|lessons|encoder|site] [--reps N] [--markdown FILE]
 
 Not a test: it prints numbers (and, with --markdown, writes the tables for docs/).
 """
@@ -217,6 +220,11 @@ def key_latencies(page, reps: int, mode: str, index: int = 0) -> list[float]:
     """Key press to new picture (or text) for the main slider of the `index`-th widget, in ms."""
     page.evaluate(JS_PROBE, [mode, index])
     handle = page.locator(".jp-Notebook .posenc-main .noUi-handle").nth(index)
+    return press_and_time(page, handle, reps, pause=0.15)  # a learner's pace: the kernel goes idle between presses
+
+
+def press_and_time(page, handle, reps: int, pause: float) -> list[float]:
+    """Press arrow keys on a slider's handle (turning at its ends); the latencies a probe recorded, in ms."""
     handle.scroll_into_view_if_needed()
     handle.focus()
     key = "ArrowRight"
@@ -229,8 +237,8 @@ def key_latencies(page, reps: int, mode: str, index: int = 0) -> list[float]:
         count = page.evaluate("window.__lat.length")
         page.keyboard.press(key)
         wait_for(lambda count=count: page.evaluate("window.__lat.length") > count, 20, "the picture to change")
-        time.sleep(0.15)  # a learner's pace: let the kernel go idle between presses
-    return page.evaluate("window.__lat")[2:]  # the first presses warm the kernel's caches
+        time.sleep(pause)
+    return page.evaluate("window.__lat")[2:]  # the first presses warm the caches
 
 
 def bench_browser(reps: int) -> list[dict]:
@@ -259,6 +267,77 @@ def bench_browser(reps: int) -> list[dict]:
                 rows.append({"what": what, "latencies": lat, "p50": p50(lat), "p95": p95(lat)})
             page.context.close()
     return rows
+
+
+STATIC_PROBE = r"""
+(index) => {
+  const box = document.querySelectorAll('.posenc-static')[index];
+  const read = () => {
+    const img = Array.from(box.querySelectorAll('.posenc-frames img')).find(e => e.offsetParent !== null);
+    return img ? img.src : null;
+  };
+  window.__lat = []; window.__key = null;
+  let last = read();
+  document.addEventListener('keydown', () => { window.__key = performance.now(); }, true);
+  new MutationObserver(() => {
+    const now = read();
+    if (window.__key !== null && now !== null && now !== last) {
+      last = now; const t0 = window.__key; window.__key = null;
+      requestAnimationFrame(() => window.__lat.push(performance.now() - t0));
+    }
+  }).observe(box, {subtree: true, childList: true, attributes: true});
+}
+"""
+
+
+def static_latencies(page, reps: int, index: int) -> list[float]:
+    """Key press to the new frame on a static page, for the `index`-th explorer, in ms."""
+    page.evaluate(STATIC_PROBE, index)
+    handle = page.locator(".posenc-static .posenc-static-slider .noUi-handle").nth(index)
+    return press_and_time(page, handle, reps, pause=0.05)
+
+
+def bench_site(reps: int) -> dict:
+    """Build the site, then time each explorer's main slider on it and, in the same run, live."""
+    import functools
+    import http.server
+    import threading
+
+    from tools.build_site import build, readme_binder_url
+
+    reason = missing_browser_reason()
+    if reason:
+        print(f"site benchmark skipped: {reason}")
+        return {}
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "site"
+        built = build(out, readme_binder_url(), ROOT / "build" / "npm-cache")
+        handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(out))
+        handler.log_message = lambda *args: None
+        httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=httpd.serve_forever, daemon=True).start()
+        origin = f"http://127.0.0.1:{httpd.server_address[1]}"
+        lessons = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+        rows = []
+        with lab_server(ROOT / "notebooks") as server, open_browser() as browser:
+            for name in lessons:
+                static = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+                static.goto(f"{origin}/{Path(name).stem}.html", wait_until="load")
+                wait_for(lambda static=static: static.locator(".posenc-static img").count() > 0, 60, "the frames")
+                live = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+                open_notebook(live, server, name)
+                clear_outputs(live)
+                run_all_cells(live)
+                count = static.locator(".posenc-static").count()
+                for index in range(count):
+                    on_page = static_latencies(static, reps, index)
+                    in_lab = key_latencies(live, reps, "img", index)
+                    what = f"lesson {name[:2]}" + (f", explorer {index + 1} of {count}" if count > 1 else "")
+                    rows.append({"what": what, "static": on_page, "live": in_lab})
+                static.context.close()
+                live.context.close()
+        httpd.shutdown()
+    return built | {"rows": rows}
 
 
 # --- 3. lessons ------------------------------------------------------------------------------------
@@ -359,8 +438,36 @@ def bench_encoder(reps: int) -> list[dict]:
 # --- report ------------------------------------------------------------------------------------------
 
 
-def report(kernel, browser, lessons, encoder=()) -> str:
+def report(kernel, browser, lessons, encoder=(), site=None) -> str:
     lines = []
+    if site:
+        lines += [
+            "### The static site: key press to new picture, against the live kernel path",
+            "",
+            "| slider | static page p50 ms | p95 ms | live in JupyterLab p50 ms | p95 ms | static / live (p50) |",
+            "|---|---|---|---|---|---|",
+        ]
+        for r in site["rows"]:
+            lines.append(
+                f"| {r['what']} | {p50(r['static']):.1f} | {p95(r['static']):.1f} | {p50(r['live']):.0f} | "
+                f"{p95(r['live']):.0f} | {p50(r['static']) / p50(r['live']):.2f} |"
+            )
+        every = [x for r in site["rows"] for x in r["static"]]
+        lines += [
+            "",
+            f"All static sliders together: p50 {p50(every):.1f} ms, p95 {p95(every):.1f} ms. Target: p50 within one "
+            "animation frame, 20 ms.",
+            "",
+            "| page | size MB |",
+            "|---|---|",
+        ]
+        lines += [f"| {name}.html | {size / 1e6:.2f} |" for name, _, _, size in site["lessons"]]
+        lines += [
+            "",
+            f"Whole site: {site['total'] / 1e6:.1f} MB, of which {site['shared'] / 1e6:.1f} MB are the shared browser "
+            f"bundles; built in {site['seconds']:.0f} s. Targets: under 3 MB a lesson; the build under 2 minutes.",
+            "",
+        ]
     if kernel:
         lines += [
             "### In the kernel: one slider move",
@@ -417,7 +524,7 @@ def report(kernel, browser, lessons, encoder=()) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", choices=["kernel", "browser", "lessons", "encoder"])
+    parser.add_argument("--only", choices=["kernel", "browser", "lessons", "encoder", "site"])
     parser.add_argument("--reps", type=int, default=20)
     parser.add_argument("--markdown", type=Path, help="also write the tables to this file")
     args = parser.parse_args()
@@ -425,7 +532,8 @@ def main() -> None:
     browser = bench_browser(args.reps) if args.only in (None, "browser") else []
     lessons = bench_lessons(args.reps) if args.only in (None, "lessons") else []
     encoder = bench_encoder(args.reps) if args.only in (None, "encoder") else []
-    text = report(kernel, browser, lessons, encoder)
+    site = bench_site(args.reps) if args.only in (None, "site") else {}
+    text = report(kernel, browser, lessons, encoder, site)
     print(text)
     if args.markdown:
         args.markdown.write_text(text + "\n", encoding="utf-8")

@@ -21,20 +21,26 @@ from nbclient import NotebookClient
 KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
 
 
-def execute(path: Path) -> float:
-    nb = nbformat.read(path, as_version=4)
+def run(nb: nbformat.NotebookNode, directory: Path) -> float:
+    """Execute `nb` in place in a fresh python3 kernel working in `directory`, storing widget state;
+    returns the seconds it took."""
     nb.metadata["kernelspec"] = dict(KERNELSPEC)
     client = NotebookClient(
         nb,
         kernel_name="python3",
         timeout=300,
-        resources={"metadata": {"path": str(path.parent)}},
+        resources={"metadata": {"path": str(directory)}},
         store_widget_state=True,
         record_timing=False,
     )
     start = time.perf_counter()
     client.execute()
-    seconds = time.perf_counter() - start
+    return time.perf_counter() - start
+
+
+def execute(path: Path) -> float:
+    nb = nbformat.read(path, as_version=4)
+    seconds = run(nb, path.parent)
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
     nb.metadata.get("language_info", {}).pop("version", None)  # the patch version is noise in diffs

@@ -11,6 +11,7 @@ from matplotlib.figure import Figure
 
 from posenc._live.figure import LiveFigure
 from posenc._live.panel import Panel, html_to_text
+from posenc._live.static import static_mode, static_view
 
 __all__ = ["Explorer", "int_slider", "log_slider", "selection_slider", "checkbox"]
 
@@ -95,6 +96,9 @@ class Explorer:
         return html_to_text(self.readout.value)
 
     def _ipython_display_(self) -> None:
+        if static_mode():  # building the static site: prerendered frames instead of a live widget
+            display(static_view(self))
+            return
         if self._display_id is None:
             self._display_id = f"posenc-{uuid.uuid4().hex}"
         display(self.widget)

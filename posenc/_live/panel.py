@@ -8,6 +8,8 @@ from collections.abc import Callable
 
 import ipywidgets
 
+from posenc._live.static import static_mode
+
 __all__ = ["Panel", "html_to_text"]
 
 
@@ -50,8 +52,10 @@ class Panel(ipywidgets.VBox):
         self._static_html = static_html
 
     def _repr_mimebundle_(self, **kwargs) -> dict:
-        bundle = super()._repr_mimebundle_(**kwargs)
         page = self._static_html()
+        if static_mode():  # the static site: no kernel behind buttons, so the HTML alone
+            return {"text/html": page, "text/plain": html_to_text(page)}
+        bundle = super()._repr_mimebundle_(**kwargs)
         bundle["text/html"] = page
         bundle["text/plain"] = html_to_text(page)
         return bundle

@@ -14,6 +14,7 @@ from pathlib import Path
 import ipywidgets
 
 from posenc._live import Panel
+from posenc._live.static import static_mode
 from posenc.checks.engine import CheckResult
 
 __all__ = ["questions", "answer", "quiz", "recall"]
@@ -70,7 +71,14 @@ def answer(question_id: str, choice: str) -> CheckResult:
 
 def _static_mcq_html(q: dict) -> str:
     items = "".join(f"<li><b>{o['key']}</b>. {html.escape(o['text'])}</li>" for o in q["options"])
-    return f"<p><b>Quiz.</b> {html.escape(q['prompt'])}</p><ul style='list-style:none'>{items}</ul>"
+    page = f"<p><b>Quiz.</b> {html.escape(q['prompt'])}</p><ul style='list-style:none'>{items}</ul>"
+    if static_mode():  # the static site has no kernel to check an answer: the feedback, folded
+        feedback = "".join(
+            f"<li><b>{o['key']}</b>: {'the answer' if o['correct'] else 'not this one'}: {html.escape(o['explanation'])}</li>"
+            for o in q["options"]
+        )
+        page += f"<details><summary>Answer and why (decide first)</summary><ul style='list-style:none'>{feedback}</ul></details>"
+    return page
 
 
 def quiz(question_id: str) -> Panel:

@@ -1,0 +1,135 @@
+"""The course as a static page: an explorer's main slider, prerendered, switched in the browser.
+
+``tools/build_site.py`` runs each lesson in a kernel whose environment has
+``POSENC_STATIC_SITE`` set. There, displaying an :class:`~posenc._live.Explorer`
+shows :func:`static_view` instead of the live widget: the explorer is drawn once per
+value of its main control (at most :data:`MAX_FRAMES` values, evenly spread), each
+frame an ``ipywidgets.Image`` in an ``ipywidgets.Stack``, with the readouts in a second
+``Stack``; a slider over those values is linked to both stacks in the browser
+(``jslink`` on its ``index``), so the page needs no kernel. The other controls show
+their value and that they need a running notebook. Frames are made at build time and
+never stored in the committed notebooks.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+
+import ipywidgets
+import numpy as np
+
+SITE_ENV = "POSENC_STATIC_SITE"
+#: Most frames per slider: enough to sweep, few enough for a light page.
+MAX_FRAMES = 24
+#: Bytes of frames per explorer, before base64: a big picture gets fewer frames (never fewer than 12).
+FRAME_BUDGET = 700_000
+
+
+def static_mode() -> bool:
+    """True in the kernels that build the static site (``POSENC_STATIC_SITE`` set and not "0")."""
+    return os.environ.get(SITE_ENV, "0") not in ("", "0")
+
+
+def binder_link() -> str:
+    """Where a learner can run the notebook, as the site's build passed it (``POSENC_BINDER_URL``)."""
+    return os.environ.get("POSENC_BINDER_URL", "")
+
+
+def frame_values(control: ipywidgets.Widget, most: int = MAX_FRAMES) -> tuple[list[object], list[str]]:
+    """The values of `control` to prerender and their labels: every value, or `most` spread evenly.
+
+    The control's current value is always among them.
+
+    Examples
+    --------
+    >>> values, labels = frame_values(ipywidgets.IntSlider(value=5, min=0, max=100))
+    >>> len(values), values[:3], 5 in values
+    (24, [0, 5, 9], True)
+    """
+    if isinstance(control, ipywidgets.SelectionSlider):
+        options = [o if isinstance(o, str) else o[0] for o in control.options]
+        values = list(control.options) if not isinstance(control.options[0], tuple) else [o[1] for o in control.options]
+        values, labels = values, options
+    elif isinstance(control, ipywidgets.FloatLogSlider):
+        exponents = np.arange(control.min, control.max + control.step / 2, control.step)
+        values = [float(control.base**e) for e in exponents]
+        labels = [format(v, control.readout_format) for v in values]
+    elif isinstance(control, (ipywidgets.IntSlider, ipywidgets.Checkbox, ipywidgets.ToggleButtons)):
+        if isinstance(control, ipywidgets.IntSlider):
+            values = list(range(control.min, control.max + 1, control.step))
+        elif isinstance(control, ipywidgets.Checkbox):
+            values = [False, True]
+        else:
+            values = [o if not isinstance(o, tuple) else o[1] for o in control.options]
+        labels = [str(v) for v in values]
+    else:
+        raise TypeError(f"no frames for a {type(control).__name__}")
+    if len(values) > most:
+        keep = set(np.linspace(0, len(values) - 1, most).round().astype(int).tolist())
+        keep.add(next(i for i, v in enumerate(values) if v == control.value))
+        while len(keep) > most:  # the current value pushed one too many: drop the nearest other
+            current = next(i for i, v in enumerate(values) if v == control.value)
+            keep.discard(min((i for i in keep if i != current), key=lambda i: abs(i - current)))
+        order = sorted(keep)
+        values, labels = [values[i] for i in order], [labels[i] for i in order]
+    return values, labels
+
+
+def encode_frame(rgb: np.ndarray) -> tuple[bytes, str]:
+    """A frame as the smaller of a 128-colour PNG (crisp lines and text) and a WebP of quality 75
+    (smaller for noisy heatmaps); returns the bytes and the format."""
+    from PIL import Image
+
+    picture = Image.fromarray(np.ascontiguousarray(rgb[..., :3]))
+    png, webp = io.BytesIO(), io.BytesIO()
+    picture.quantize(colors=128, method=Image.Quantize.FASTOCTREE).save(png, format="png")
+    picture.save(webp, format="webp", quality=75, method=2)
+    return min((png.getvalue(), "png"), (webp.getvalue(), "webp"), key=lambda pair: len(pair[0]))
+
+
+def static_view(explorer) -> ipywidgets.VBox:
+    """The prerendered version of `explorer` for the static site (see the module's docstring)."""
+    main = explorer.main
+    start = main.value
+    first, _ = encode_frame(explorer.live.pixels())
+    values, labels = frame_values(main, most=min(MAX_FRAMES, max(12, FRAME_BUDGET // len(first))))
+    images, readouts = [], []
+    for value in values:
+        main.value = value  # redraws through the explorer's own observers
+        data, kind = encode_frame(explorer.live.pixels())
+        images.append(ipywidgets.Image(value=data, format=kind))
+        images[-1].add_class(f"posenc-frame-{len(images) - 1}")  # which frame a page shows, for the tests
+        readouts.append(ipywidgets.HTML(explorer.readout.value))
+    main.value = start
+    slider = ipywidgets.SelectionSlider(
+        options=labels,
+        value=labels[values.index(start)],
+        description=main.description or "value",
+        continuous_update=True,
+        style={"description_width": "initial"},
+        layout=main.layout,
+    )
+    slider.add_class("posenc-main")
+    slider.add_class("posenc-static-slider")
+    pictures = ipywidgets.Stack(images, selected_index=values.index(start))
+    pictures.add_class("posenc-frames")
+    words = ipywidgets.Stack(readouts, selected_index=values.index(start))
+    words.add_class("posenc-readout")
+    ipywidgets.jslink((slider, "index"), (pictures, "selected_index"))
+    ipywidgets.jslink((slider, "index"), (words, "selected_index"))
+    notes = []
+    for control in explorer.controls:
+        if control is main:
+            continue
+        link = binder_link()
+        run = f'<a href="{link}">a running notebook</a>' if link else "a running notebook"
+        notes.append(
+            ipywidgets.HTML(
+                f"<span style='color:#555'>{control.description or 'setting'}: <b>{control.value}</b> "
+                f"(to change it, open this lesson in {run})</span>"
+            )
+        )
+    box = ipywidgets.VBox([slider, *notes, words, pictures])
+    box.add_class("posenc-static")
+    return box

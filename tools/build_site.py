@@ -1,0 +1,264 @@
+"""Build the course as a static site whose sliders work with no kernel: ``make site``.
+
+    python tools/build_site.py [--out build/site] [--binder URL]
+
+1. Fetches the browser bundles listed in ``site/assets.json`` from the npm registry with
+   ``npm pack``, by exact version, and refuses any tarball whose sha512 differs from the
+   recorded one (cached in ``build/npm-cache``; nothing is committed).
+2. Runs every lesson in ``notebooks/`` in a fresh kernel with ``POSENC_STATIC_SITE=1``:
+   each explorer then displays its main slider's frames, prerendered and switched in the
+   browser (``posenc._live.static``), and quizzes show their feedback folded.
+3. Exports each lesson with nbconvert's ``lab`` template, pointed at the local widget
+   renderer and requirejs, with MathJax replaced by the vendored KaTeX.
+4. Writes ``index.html``: the lesson map (read from the lessons' own titles) and the
+   licences of everything the site ships.
+
+The site then needs nothing from the network. Any new ``notebooks/NN_*.ipynb`` is built
+with no change here. Prints each page's size and the build time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import html
+import importlib.metadata
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+from pathlib import Path
+
+import nbformat
+from nbconvert import HTMLExporter
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # run as a script, tools/ is not a package on the path
+
+from tools.execute_notebooks import run  # noqa: E402
+
+ASSETS = ROOT / "site" / "assets.json"
+STATIC = "static"
+
+
+def readme_binder_url() -> str:
+    """The README's Binder badge target, without its urlpath: the site links each lesson to it."""
+    match = re.search(r"\((https://mybinder\.org/v2/[^)?]+)", (ROOT / "README.md").read_text(encoding="utf-8"))
+    return match.group(1) if match else ""
+
+
+def npm_tarball(name: str, version: str, integrity: str, cache: Path) -> Path:
+    """``npm pack name@version`` into `cache` (once), checked against the recorded sha512."""
+    cache.mkdir(parents=True, exist_ok=True)
+    filename = f"{name.lstrip('@').replace('/', '-')}-{version}.tgz"
+    path = cache / filename
+    if not path.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            raise SystemExit("npm is needed to fetch the site's browser bundles (Debian: apt-get install npm).")
+        subprocess.run([npm, "pack", f"{name}@{version}", "--silent"], cwd=cache, check=True, stdout=subprocess.DEVNULL)
+    digest = "sha512-" + base64.b64encode(hashlib.sha512(path.read_bytes()).digest()).decode()
+    if digest != integrity:
+        path.unlink()
+        raise SystemExit(f"{name}@{version}: the tarball's hash {digest} is not the recorded {integrity}; refusing it.")
+    return path
+
+
+def unpack_assets(out: Path, cache: Path) -> list[dict]:
+    """Copy each package's files into ``out/static``; return what was shipped, for the licence list."""
+    shipped = []
+    for package in json.loads(ASSETS.read_text(encoding="utf-8"))["packages"]:
+        tarball = npm_tarball(package["name"], package["version"], package["integrity"], cache)
+        with tarfile.open(tarball) as archive:
+            members = {m.name: m for m in archive.getmembers() if m.isfile()}
+            for source, target in package["copy"].items():
+                for name, member in members.items():
+                    if name != source and not name.startswith(source + "/"):
+                        continue
+                    if any(name.endswith(s) for s in package["skip"]):
+                        continue
+                    relative = Path(target) / Path(name).relative_to(source) if name != source else Path(target)
+                    destination = out / STATIC / relative
+                    destination.parent.mkdir(parents=True, exist_ok=True)
+                    destination.write_bytes(archive.extractfile(member).read())
+            meta = json.loads(archive.extractfile(members["package/package.json"]).read())
+            licence = out / STATIC / "licences" / f"{package['name'].lstrip('@').replace('/', '-')}.txt"
+            licence.parent.mkdir(parents=True, exist_ok=True)
+            text = archive.extractfile(members[package["licence_file"]]).read()
+            if "licence_lines" in package:  # the licence is the file's header comment
+                text = b"\n".join(text.splitlines()[: package["licence_lines"]]) + b"\n"
+            if "project_licence_from_python_package" in package:  # the npm package carries no LICENSE of its own
+                dist = importlib.metadata.distribution(package["project_licence_from_python_package"])
+                own = next(f for f in dist.files if f.name in ("LICENSE", "LICENSE.txt", "COPYING.md"))
+                text = own.read_text().encode() + b"\n\nNotices of the code bundled in embed-amd.js:\n\n" + text
+            licence.write_bytes(text)
+        shipped.append(
+            package | {"license": meta.get("license", "see the file"), "licence_path": licence.relative_to(out)}
+        )
+    return shipped
+
+
+def execute(path: Path, binder: str) -> nbformat.NotebookNode:
+    """Run a lesson in a fresh kernel in static-site mode; keep the widget state (the frames)."""
+    nb = nbformat.read(path, as_version=4)
+    os.environ["POSENC_STATIC_SITE"] = "1"
+    os.environ["POSENC_BINDER_URL"] = f"{binder}?urlpath=lab/tree/notebooks/{path.name}" if binder else ""
+    try:
+        run(nb, path.parent)
+    finally:
+        os.environ.pop("POSENC_STATIC_SITE", None)
+        os.environ.pop("POSENC_BINDER_URL", None)
+    prune_widget_state(nb)
+    return nb
+
+
+def prune_widget_state(nb: nbformat.NotebookNode) -> None:
+    """Keep only the widget models the page shows: those its outputs display, what they contain, and
+    the links between them. The live explorers' own controls were created but never displayed (one
+    is an anywidget, whose module the page would fetch from the network); the saved state keeps
+    every model a kernel ever opened, so they are dropped here."""
+    saved = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json")
+    if not saved:
+        return
+    state = saved["state"]
+    keep = {
+        output["data"]["application/vnd.jupyter.widget-view+json"]["model_id"]
+        for cell in nb.cells
+        for output in cell.get("outputs", [])
+        if "application/vnd.jupyter.widget-view+json" in output.get("data", {})
+    }
+    todo = list(keep)
+    while todo:  # everything a kept model refers to: children, layouts, styles
+        for found in re.findall(r"IPY_MODEL_([0-9a-f]+)", json.dumps(state.get(todo.pop(), {}))):
+            if found in state and found not in keep:
+                keep.add(found)
+                todo.append(found)
+    for model_id, model in state.items():  # links refer to their ends, and nothing refers to them
+        ends = set(re.findall(r"IPY_MODEL_([0-9a-f]+)", json.dumps(model)))
+        if model["model_name"] in ("LinkModel", "DirectionalLinkModel") and ends and ends <= keep:
+            keep.add(model_id)
+    saved["state"] = {model_id: model for model_id, model in state.items() if model_id in keep}
+
+
+KATEX = f"""<link rel="stylesheet" href="{STATIC}/katex/katex.min.css">
+<style>/* JupyterLab's `svg {{height: auto}}` for rendered HTML would flatten KaTeX's square roots */
+.jp-RenderedHTMLCommon .katex svg {{ height: inherit; max-width: none; }}</style>
+<script src="{STATIC}/katex/katex.min.js"></script>
+<script src="{STATIC}/katex/auto-render.min.js"></script>
+<script>
+document.addEventListener("DOMContentLoaded", function () {{
+  renderMathInElement(document.body, {{
+    delimiters: [
+      {{left: "$$", right: "$$", display: true}},
+      {{left: "$", right: "$", display: false}}
+    ],
+    ignoredClasses: ["jp-OutputArea", "highlight"],
+    throwOnError: false
+  }});
+}});
+</script>"""
+
+
+def export(nb: nbformat.NotebookNode) -> str:
+    """The lesson as one HTML page that loads only the site's own files."""
+    exporter = HTMLExporter(
+        template_name="lab",
+        widget_renderer_url=f"{STATIC}/html-manager/embed-amd.js",
+        require_js_url=f"{STATIC}/require.js",
+    )
+    body, _ = exporter.from_notebook_node(nb)
+    start, end = body.index("<!-- Load mathjax -->"), body.index("<!-- End of mathjax configuration -->")
+    body = body[:start] + body[end + len("<!-- End of mathjax configuration -->") :]
+    # KaTeX goes first in <head>: loaded after require.js, it would register as an AMD module, not a global
+    head = body.index("<head>") + len("<head>")
+    return body[:head] + KATEX + body[head:]
+
+
+def title_and_minutes(nb: nbformat.NotebookNode) -> tuple[str, int]:
+    first = nb.cells[0].source
+    title = re.match(r"# \d\d · (.+)", first).group(1).strip()
+    minutes = re.search(r"\*About (\d+) minutes", first)
+    return title, int(minutes.group(1)) if minutes else 0
+
+
+def index_page(lessons: list[tuple[str, str, int, int]], shipped: list[dict], binder: str) -> str:
+    rows = "\n".join(
+        f"<tr><td>{name[:2]}</td><td><a href='{name}.html'>{html.escape(title)}</a></td><td>{minutes} min</td>"
+        f"<td>{size / 1e6:.1f} MB</td></tr>"
+        for name, title, minutes, size in lessons
+    )
+    licences = "\n".join(
+        f"<li><b>{html.escape(p['name'])}</b> {p['version']} ({html.escape(p['license'])}): {html.escape(p['role'])}. "
+        f"<a href='{p['licence_path'].as_posix()}'>Licence text</a>.</li>"
+        for p in shipped
+    )
+    run = f" <a href='{binder}?urlpath=lab/tree/notebooks/00_start_here.ipynb'>Run it on Binder</a>." if binder else ""
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Where am I? Positional encodings in Transformers</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{{font-family:system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;line-height:1.5}}
+table{{border-collapse:collapse}}td,th{{padding:.3rem .8rem;border-bottom:1px solid #ddd;text-align:left}}</style>
+</head><body>
+<h1>Where am I? Positional encodings in Transformers</h1>
+<p>An interactive course in {len(lessons)} lessons. On these pages each explorer's main slider works without
+any server: its pictures were drawn when the site was built. The other controls, the exercises
+and the checks need a running notebook.{run}</p>
+<table><tr><th>#</th><th>lesson</th><th>time</th><th>page size</th></tr>
+{rows}
+</table>
+<h2>What these pages ship, and their licences</h2>
+<ul>
+<li><b>The course</b> (text, code and pictures): MIT, <a href='licences/course.txt'>licence text</a>.</li>
+<li><b>The position table of all-MiniLM-L6-v2</b>, drawn in lesson 04: Apache-2.0,
+<a href='licences/minilm-notice.md'>notice</a>.</li>
+{licences}
+</ul>
+</body></html>
+"""
+
+
+def build(out: Path, binder: str, cache: Path) -> dict:
+    started = time.perf_counter()
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    shipped = unpack_assets(out, cache)
+    (out / "licences").mkdir()
+    shutil.copy(ROOT / "LICENSE", out / "licences" / "course.txt")
+    shutil.copy(ROOT / "posenc" / "data" / "MINILM_NOTICE.md", out / "licences" / "minilm-notice.md")
+    lessons = []
+    for path in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")):
+        nb = execute(path, binder)
+        page = out / f"{path.stem}.html"
+        page.write_text(export(nb), encoding="utf-8")
+        title, minutes = title_and_minutes(nb)
+        lessons.append((path.stem, title, minutes, page.stat().st_size))
+        print(f"{page.name}: {page.stat().st_size / 1e6:.2f} MB", flush=True)
+    (out / "index.html").write_text(index_page(lessons, shipped, binder), encoding="utf-8")
+    seconds = time.perf_counter() - started
+    total = sum(f.stat().st_size for f in out.rglob("*") if f.is_file())
+    shared = sum(f.stat().st_size for f in (out / STATIC).rglob("*") if f.is_file())
+    print(
+        f"site: {total / 1e6:.1f} MB in all ({shared / 1e6:.1f} MB of shared bundles), built in {seconds:.0f} s: {out}"
+    )
+    return {"seconds": seconds, "total": total, "shared": shared, "lessons": lessons}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "build" / "site")
+    parser.add_argument(
+        "--binder", default=readme_binder_url(), help="Binder URL the pages link to (default: README's)"
+    )
+    parser.add_argument("--cache", type=Path, default=ROOT / "build" / "npm-cache")
+    args = parser.parse_args()
+    build(args.out.resolve(), args.binder, args.cache.resolve())
+
+
+if __name__ == "__main__":
+    sys.exit(main())
