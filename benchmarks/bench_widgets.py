@@ -312,8 +312,12 @@ def bench_site(reps: int) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "site"
         built = build(out, readme_binder_url(), ROOT / "build" / "npm-cache")
-        handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(out))
-        handler.log_message = lambda *args: None
+
+        class Quiet(http.server.SimpleHTTPRequestHandler):
+            def log_message(self, *args):  # keep the benchmark's output readable
+                pass
+
+        handler = functools.partial(Quiet, directory=str(out))
         httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         threading.Thread(target=httpd.serve_forever, daemon=True).start()
         origin = f"http://127.0.0.1:{httpd.server_address[1]}"

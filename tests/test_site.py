@@ -13,6 +13,7 @@ import functools
 import http.server
 import json
 import re
+import shutil
 import threading
 from pathlib import Path
 
@@ -24,9 +25,12 @@ from tools.labdriver import missing_browser_reason, open_browser
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = ["index"] + sorted(p.stem for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 
+NO_NPM = shutil.which("npm") is None and not any((ROOT / "build" / "npm-cache").glob("*.tgz"))
+
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(missing_browser_reason() is not None, reason=str(missing_browser_reason())),
+    pytest.mark.skipif(NO_NPM, reason="npm is needed to fetch the site's browser bundles: apt-get install npm"),
 ]
 
 
@@ -203,3 +207,10 @@ def test_a_request_to_the_network_is_caught(browser, server, tmp_path):
         assert seen["outside"] == ["https://cdn.jsdelivr.net/npm/katex"]
     finally:
         page.context.close()
+
+
+def test_every_relative_link_resolves(site):
+    for page in sorted(site.glob("*.html")):
+        for href in re.findall(r'(?:href|src)="([^"#:?]+)"', page.read_text(encoding="utf-8")):
+            assert (site / href).exists(), f"{page.name} links to {href}, which the site does not have"
+    assert 'href="07_recap_and_capstone.html"' in (site / "06_alibi_and_extrapolation.html").read_text(encoding="utf-8")

@@ -44,12 +44,16 @@ from tools.execute_notebooks import run  # noqa: E402
 
 ASSETS = ROOT / "site" / "assets.json"
 STATIC = "static"
+MARKER = ".posenc-site"
 
 
 def readme_binder_url() -> str:
-    """The README's Binder badge target, without its urlpath: the site links each lesson to it."""
+    """The README's Binder badge target, without its urlpath: the site links each lesson to it.
+
+    Empty while the badge still names the placeholder repository OWNER/REPO: the pages then say
+    "a running notebook" without a link rather than link to nowhere."""
     match = re.search(r"\((https://mybinder\.org/v2/[^)?]+)", (ROOT / "README.md").read_text(encoding="utf-8"))
-    return match.group(1) if match else ""
+    return match.group(1) if match and "OWNER/REPO" not in match.group(1) else ""
 
 
 def npm_tarball(name: str, version: str, integrity: str, cache: Path) -> Path:
@@ -71,6 +75,9 @@ def npm_tarball(name: str, version: str, integrity: str, cache: Path) -> Path:
 
 def unpack_assets(out: Path, cache: Path) -> list[dict]:
     """Copy each package's files into ``out/static``; return what was shipped, for the licence list."""
+    major = importlib.metadata.version("ipywidgets").split(".")[0]
+    if major != "8":  # html-manager 1.x renders the widget state of ipywidgets 8
+        raise SystemExit(f"site/assets.json pins html-manager 1.x, for ipywidgets 8; found ipywidgets {major}.x.")
     shipped = []
     for package in json.loads(ASSETS.read_text(encoding="utf-8"))["packages"]:
         tarball = npm_tarball(package["name"], package["version"], package["integrity"], cache)
@@ -133,8 +140,9 @@ def prune_widget_state(nb: nbformat.NotebookNode) -> None:
         if "application/vnd.jupyter.widget-view+json" in output.get("data", {})
     }
     todo = list(keep)
-    while todo:  # everything a kept model refers to: children, layouts, styles
-        for found in re.findall(r"IPY_MODEL_([0-9a-f]+)", json.dumps(state.get(todo.pop(), {}))):
+    refers = r'IPY_MODEL_([0-9a-f]+)|"model_id": "([0-9a-f]+)"'  # children, layouts, styles; an Output's views
+    while todo:
+        for found in (a or b for a, b in re.findall(refers, json.dumps(state.get(todo.pop(), {})))):
             if found in state and found not in keep:
                 keep.add(found)
                 todo.append(found)
@@ -143,6 +151,13 @@ def prune_widget_state(nb: nbformat.NotebookNode) -> None:
         if model["model_name"] in ("LinkModel", "DirectionalLinkModel") and ends and ends <= keep:
             keep.add(model_id)
     saved["state"] = {model_id: model for model_id, model in state.items() if model_id in keep}
+    foreign = sorted(
+        {m["model_module"] for m in saved["state"].values() if not m["model_module"].startswith("@jupyter-widgets/")}
+    )
+    if foreign:
+        raise SystemExit(
+            f"a page displays widgets of {foreign}, whose code the site does not ship (it would come from a CDN)."
+        )
 
 
 KATEX = f"""<link rel="stylesheet" href="{STATIC}/katex/katex.min.css">
@@ -176,14 +191,17 @@ def export(nb: nbformat.NotebookNode) -> str:
     body = body[:start] + body[end + len("<!-- End of mathjax configuration -->") :]
     # KaTeX goes first in <head>: loaded after require.js, it would register as an AMD module, not a global
     head = body.index("<head>") + len("<head>")
-    return body[:head] + KATEX + body[head:]
+    body = body[:head] + KATEX + body[head:]
+    # links between lessons point at the notebooks; on the site they go to the pages
+    return re.sub(r'href="(\d\d_[\w.-]+)\.ipynb"', r'href="\1.html"', body)
 
 
-def title_and_minutes(nb: nbformat.NotebookNode) -> tuple[str, int]:
-    first = nb.cells[0].source
-    title = re.match(r"# \d\d · (.+)", first).group(1).strip()
+def title_and_minutes(nb: nbformat.NotebookNode, stem: str) -> tuple[str, int]:
+    """The lesson's title and minutes from its first cell; the file name and 0 if it has none."""
+    first = nb.cells[0].source if nb.cells else ""
+    title = re.match(r"# \d\d · (.+)", first)
     minutes = re.search(r"\*About (\d+) minutes", first)
-    return title, int(minutes.group(1)) if minutes else 0
+    return (title.group(1).strip() if title else stem[3:].replace("_", " ")), int(minutes.group(1)) if minutes else 0
 
 
 def index_page(lessons: list[tuple[str, str, int, int]], shipped: list[dict], binder: str) -> str:
@@ -216,6 +234,10 @@ and the checks need a running notebook.{run}</p>
 <li><b>The course</b> (text, code and pictures): MIT, <a href='licences/course.txt'>licence text</a>.</li>
 <li><b>The position table of all-MiniLM-L6-v2</b>, drawn in lesson 04: Apache-2.0,
 <a href='licences/minilm-notice.md'>notice</a>.</li>
+<li><b>JupyterLab's and nbconvert's page styles</b>, inlined in each lesson page by nbconvert: BSD-3-Clause
+(Project Jupyter).</li>
+<li><b>Font Awesome Free 5.15.4</b>, inside the widget renderer's folder (its icon fonts): icons CC BY 4.0,
+fonts SIL OFL 1.1, code MIT (https://fontawesome.com/license/free).</li>
 {licences}
 </ul>
 </body></html>
@@ -224,10 +246,16 @@ and the checks need a running notebook.{run}</p>
 
 def build(out: Path, binder: str, cache: Path) -> dict:
     started = time.perf_counter()
-    if out.exists():
-        shutil.rmtree(out)
-    out.mkdir(parents=True)
-    shipped = unpack_assets(out, cache)
+    if out.exists() and any(out.iterdir()) and not (out / MARKER).exists():
+        raise SystemExit(f"{out} is not empty and was not built by this script: refusing to replace it.")
+    staging = out.with_name(out.name + ".partial")
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(parents=True)
+    shipped = unpack_assets(staging, cache)  # the bundles first: without them there is no site to build
+    print(f"browser bundles fetched and checked in {time.perf_counter() - started:.1f} s", flush=True)
+    shutil.rmtree(out, ignore_errors=True)
+    staging.rename(out)
+    (out / MARKER).write_text("built by tools/build_site.py; `make site` replaces this folder\n", encoding="utf-8")
     (out / "licences").mkdir()
     shutil.copy(ROOT / "LICENSE", out / "licences" / "course.txt")
     shutil.copy(ROOT / "posenc" / "data" / "MINILM_NOTICE.md", out / "licences" / "minilm-notice.md")
@@ -236,7 +264,7 @@ def build(out: Path, binder: str, cache: Path) -> dict:
         nb = execute(path, binder)
         page = out / f"{path.stem}.html"
         page.write_text(export(nb), encoding="utf-8")
-        title, minutes = title_and_minutes(nb)
+        title, minutes = title_and_minutes(nb, path.stem)
         lessons.append((path.stem, title, minutes, page.stat().st_size))
         print(f"{page.name}: {page.stat().st_size / 1e6:.2f} MB", flush=True)
     (out / "index.html").write_text(index_page(lessons, shipped, binder), encoding="utf-8")

@@ -13,6 +13,7 @@ never stored in the committed notebooks.
 
 from __future__ import annotations
 
+import html
 import io
 import os
 
@@ -36,44 +37,44 @@ def binder_link() -> str:
     return os.environ.get("POSENC_BINDER_URL", "")
 
 
-def frame_values(control: ipywidgets.Widget, most: int = MAX_FRAMES) -> tuple[list[object], list[str]]:
-    """The values of `control` to prerender and their labels: every value, or `most` spread evenly.
+def frame_values(control: ipywidgets.Widget, most: int = MAX_FRAMES) -> tuple[list[object], list[str], int]:
+    """The values of `control` to prerender, their labels, and which of them is nearest its current value.
 
-    The control's current value is always among them.
+    Every value, or `most` spread evenly with the current one among them. A control with no
+    list of values gets one frame, its current value.
 
     Examples
     --------
-    >>> values, labels = frame_values(ipywidgets.IntSlider(value=5, min=0, max=100))
-    >>> len(values), values[:3], 5 in values
-    (24, [0, 5, 9], True)
+    >>> values, labels, start = frame_values(ipywidgets.IntSlider(value=5, min=0, max=100))
+    >>> len(values), values[:3], values[start]
+    (24, [0, 5, 9], 5)
     """
-    if isinstance(control, ipywidgets.SelectionSlider):
-        options = [o if isinstance(o, str) else o[0] for o in control.options]
-        values = list(control.options) if not isinstance(control.options[0], tuple) else [o[1] for o in control.options]
-        values, labels = values, options
+    if hasattr(control, "_options_values"):  # SelectionSlider, Dropdown, ToggleButtons, RadioButtons
+        values, labels = list(control._options_values), [str(label) for label in control._options_labels]
     elif isinstance(control, ipywidgets.FloatLogSlider):
         exponents = np.arange(control.min, control.max + control.step / 2, control.step)
         values = [float(control.base**e) for e in exponents]
         labels = [format(v, control.readout_format) for v in values]
-    elif isinstance(control, (ipywidgets.IntSlider, ipywidgets.Checkbox, ipywidgets.ToggleButtons)):
-        if isinstance(control, ipywidgets.IntSlider):
-            values = list(range(control.min, control.max + 1, control.step))
-        elif isinstance(control, ipywidgets.Checkbox):
-            values = [False, True]
-        else:
-            values = [o if not isinstance(o, tuple) else o[1] for o in control.options]
+    elif isinstance(control, ipywidgets.IntSlider):
+        values = list(range(control.min, control.max + 1, control.step))
         labels = [str(v) for v in values]
+    elif isinstance(control, ipywidgets.FloatSlider):
+        values = np.arange(control.min, control.max + control.step / 2, control.step).tolist()
+        labels = [format(v, control.readout_format) for v in values]
+    elif isinstance(control, ipywidgets.Checkbox):
+        values, labels = [False, True], ["off", "on"]
     else:
-        raise TypeError(f"no frames for a {type(control).__name__}")
+        values, labels = [control.value], [str(control.value)]
+    distance = [abs(v - control.value) if isinstance(v, (int, float)) else float(v != control.value) for v in values]
+    current = int(np.argmin(distance))
     if len(values) > most:
         keep = set(np.linspace(0, len(values) - 1, most).round().astype(int).tolist())
-        keep.add(next(i for i, v in enumerate(values) if v == control.value))
+        keep.add(current)
         while len(keep) > most:  # the current value pushed one too many: drop the nearest other
-            current = next(i for i, v in enumerate(values) if v == control.value)
             keep.discard(min((i for i in keep if i != current), key=lambda i: abs(i - current)))
         order = sorted(keep)
-        values, labels = [values[i] for i in order], [labels[i] for i in order]
-    return values, labels
+        values, labels, current = [values[i] for i in order], [labels[i] for i in order], order.index(current)
+    return values, labels, current
 
 
 def encode_frame(rgb: np.ndarray) -> tuple[bytes, str]:
@@ -93,7 +94,7 @@ def static_view(explorer) -> ipywidgets.VBox:
     main = explorer.main
     start = main.value
     first, _ = encode_frame(explorer.live.pixels())
-    values, labels = frame_values(main, most=min(MAX_FRAMES, max(12, FRAME_BUDGET // len(first))))
+    values, labels, current = frame_values(main, most=min(MAX_FRAMES, max(12, FRAME_BUDGET // len(first))))
     images, readouts = [], []
     for value in values:
         main.value = value  # redraws through the explorer's own observers
@@ -103,8 +104,8 @@ def static_view(explorer) -> ipywidgets.VBox:
         readouts.append(ipywidgets.HTML(explorer.readout.value))
     main.value = start
     slider = ipywidgets.SelectionSlider(
-        options=labels,
-        value=labels[values.index(start)],
+        options=[(label, i) for i, label in enumerate(labels)],  # labels may repeat; indices do not
+        index=current,
         description=main.description or "value",
         continuous_update=True,
         style={"description_width": "initial"},
@@ -112,9 +113,9 @@ def static_view(explorer) -> ipywidgets.VBox:
     )
     slider.add_class("posenc-main")
     slider.add_class("posenc-static-slider")
-    pictures = ipywidgets.Stack(images, selected_index=values.index(start))
+    pictures = ipywidgets.Stack(images, selected_index=current)
     pictures.add_class("posenc-frames")
-    words = ipywidgets.Stack(readouts, selected_index=values.index(start))
+    words = ipywidgets.Stack(readouts, selected_index=current)
     words.add_class("posenc-readout")
     ipywidgets.jslink((slider, "index"), (pictures, "selected_index"))
     ipywidgets.jslink((slider, "index"), (words, "selected_index"))
@@ -124,10 +125,11 @@ def static_view(explorer) -> ipywidgets.VBox:
             continue
         link = binder_link()
         run = f'<a href="{link}">a running notebook</a>' if link else "a running notebook"
+        name = html.escape(control.description or "setting")
+        shown = html.escape(str(getattr(control, "label", None) or control.value))
         notes.append(
             ipywidgets.HTML(
-                f"<span style='color:#555'>{control.description or 'setting'}: <b>{control.value}</b> "
-                f"(to change it, open this lesson in {run})</span>"
+                f"<span style='color:#555'>{name}: <b>{shown}</b> (to change it, open this lesson in {run})</span>"
             )
         )
     box = ipywidgets.VBox([slider, *notes, words, pictures])
