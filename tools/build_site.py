@@ -8,13 +8,16 @@
 2. Runs every lesson in ``notebooks/`` in a fresh kernel with ``POSENC_STATIC_SITE=1``:
    each explorer then displays its main slider's frames, prerendered and switched in the
    browser (``posenc._live.static``), and quizzes show their feedback folded.
-3. Exports each lesson with nbconvert's ``lab`` template, pointed at the local widget
-   renderer and requirejs, with MathJax replaced by the vendored KaTeX.
+3. Exports each lesson with nbconvert's ``lab`` template, extended by ``tools/site_template``
+   (the vendored KaTeX instead of MathJax), pointed at the local widget renderer and requirejs;
+   links between lessons go to their pages.
 4. Writes ``index.html``: the lesson map (read from the lessons' own titles) and the
    licences of everything the site ships.
 
-The site then needs nothing from the network. Any new ``notebooks/NN_*.ipynb`` is built
-with no change here. Prints each page's size and the build time.
+All of it is built in a folder beside ``--out``, which replaces ``--out`` only when every page
+is built and every link between the site's files resolves: a failing lesson leaves the previous
+site as it was. The site then needs nothing from the network. Any new ``notebooks/NN_*.ipynb``
+is built with no change here. Prints each page's size and the build time.
 """
 
 from __future__ import annotations
@@ -31,7 +34,9 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 import time
+import urllib.parse
 from pathlib import Path
 
 import nbformat
@@ -56,11 +61,15 @@ def readme_binder_url() -> str:
     return match.group(1) if match and "OWNER/REPO" not in match.group(1) else ""
 
 
+def cached_tarball(name: str, version: str, cache: Path) -> Path:
+    """Where ``npm pack name@version`` run in `cache` writes its tarball."""
+    return cache / f"{name.lstrip('@').replace('/', '-')}-{version}.tgz"
+
+
 def npm_tarball(name: str, version: str, integrity: str, cache: Path) -> Path:
     """``npm pack name@version`` into `cache` (once), checked against the recorded sha512."""
     cache.mkdir(parents=True, exist_ok=True)
-    filename = f"{name.lstrip('@').replace('/', '-')}-{version}.tgz"
-    path = cache / filename
+    path = cached_tarball(name, version, cache)
     if not path.exists():
         npm = shutil.which("npm")
         if npm is None:
@@ -160,40 +169,51 @@ def prune_widget_state(nb: nbformat.NotebookNode) -> None:
         )
 
 
-KATEX = f"""<link rel="stylesheet" href="{STATIC}/katex/katex.min.css">
-<style>/* JupyterLab's `svg {{height: auto}}` for rendered HTML would flatten KaTeX's square roots */
-.jp-RenderedHTMLCommon .katex svg {{ height: inherit; max-width: none; }}</style>
-<script src="{STATIC}/katex/katex.min.js"></script>
-<script src="{STATIC}/katex/auto-render.min.js"></script>
-<script>
-document.addEventListener("DOMContentLoaded", function () {{
-  renderMathInElement(document.body, {{
-    delimiters: [
-      {{left: "$$", right: "$$", display: true}},
-      {{left: "$", right: "$", display: false}}
-    ],
-    ignoredClasses: ["jp-OutputArea", "highlight"],
-    throwOnError: false
-  }});
-}});
-</script>"""
+TEMPLATE = Path(__file__).with_name("site_template")
+#: A link from one lesson to another as nbconvert writes it, maybe with ``./`` before and an anchor after.
+LESSON_LINK = re.compile(r'href="((?:\./)?\d\d_[\w.-]+)\.ipynb(#[^"]*)?"')
 
 
-def export(nb: nbformat.NotebookNode) -> str:
-    """The lesson as one HTML page that loads only the site's own files."""
+def export(nb: nbformat.NotebookNode, title: str = "Notebook") -> str:
+    """The lesson as one HTML page, titled `title`, that loads only the site's own files.
+
+    The page is nbconvert's ``lab`` page through ``tools/site_template``, which loads the vendored
+    KaTeX instead of MathJax and gives the widgets the page's font."""
     exporter = HTMLExporter(
-        template_name="lab",
+        extra_template_basedirs=[str(TEMPLATE.parent)],
+        template_name=TEMPLATE.name,
         widget_renderer_url=f"{STATIC}/html-manager/embed-amd.js",
         require_js_url=f"{STATIC}/require.js",
     )
-    body, _ = exporter.from_notebook_node(nb)
-    start, end = body.index("<!-- Load mathjax -->"), body.index("<!-- End of mathjax configuration -->")
-    body = body[:start] + body[end + len("<!-- End of mathjax configuration -->") :]
-    # KaTeX goes first in <head>: loaded after require.js, it would register as an AMD module, not a global
-    head = body.index("<head>") + len("<head>")
-    body = body[:head] + KATEX + body[head:]
-    # links between lessons point at the notebooks; on the site they go to the pages
-    return re.sub(r'href="(\d\d_[\w.-]+)\.ipynb"', r'href="\1.html"', body)
+    body, _ = exporter.from_notebook_node(nb, resources={"site_static": STATIC, "metadata": {"name": title}})
+    return link_pages(body)
+
+
+def link_pages(page: str) -> str:
+    """Point the links between lessons at their pages: ``NN_x.ipynb#anchor`` becomes ``NN_x.html#anchor``."""
+    return LESSON_LINK.sub(r'href="\1.html\2"', page)
+
+
+def site_targets(page: str) -> list[str]:
+    """The files of the site that a page's ``href`` and ``src`` attributes name, without anchors or queries:
+    a link with a scheme or a host leaves the site, and a bare ``#anchor`` stays on the page."""
+    targets = []
+    for value in re.findall(r'(?:href|src)="([^"]*)"', page):
+        parts = urllib.parse.urlsplit(html.unescape(value))
+        if not (parts.scheme or parts.netloc) and parts.path:
+            targets.append(urllib.parse.unquote(parts.path))
+    return targets
+
+
+def broken_links(site: Path) -> list[str]:
+    """What the site's pages link to and the site does not have (a path from its root is broken too:
+    it would leave the site when the pages are opened from files)."""
+    return [
+        f"{page.name} links to {target}, which the site does not have"
+        for page in sorted(site.glob("*.html"))
+        for target in site_targets(page.read_text(encoding="utf-8"))
+        if target.startswith("/") or not (site / target).exists()
+    ]
 
 
 def title_and_minutes(nb: nbformat.NotebookNode, stem: str) -> tuple[str, int]:
@@ -244,30 +264,39 @@ fonts SIL OFL 1.1, code MIT (https://fontawesome.com/license/free).</li>
 """
 
 
-def build(out: Path, binder: str, cache: Path) -> dict:
+def build(
+    out: Path,
+    binder: str,
+    cache: Path,
+    *,
+    notebooks: Path = ROOT / "notebooks",
+    run_lesson=execute,
+    fetch_assets=unpack_assets,
+) -> dict:
+    """Build the site into a folder beside `out` and put it in place only once every page is built and
+    every link resolves; until then, and if anything fails, `out` stays as it was.
+
+    `run_lesson(path, binder)` gives a lesson executed and `fetch_assets(folder, cache)` copies the
+    browser bundles into `folder`, returning what it shipped (the tests pass stand-ins for both)."""
     started = time.perf_counter()
     if out.exists() and any(out.iterdir()) and not (out / MARKER).exists():
         raise SystemExit(f"{out} is not empty and was not built by this script: refusing to replace it.")
-    staging = out.with_name(out.name + ".partial")
-    shutil.rmtree(staging, ignore_errors=True)
-    staging.mkdir(parents=True)
-    shipped = unpack_assets(staging, cache)  # the bundles first: without them there is no site to build
-    print(f"browser bundles fetched and checked in {time.perf_counter() - started:.1f} s", flush=True)
-    shutil.rmtree(out, ignore_errors=True)
-    staging.rename(out)
-    (out / MARKER).write_text("built by tools/build_site.py; `make site` replaces this folder\n", encoding="utf-8")
-    (out / "licences").mkdir()
-    shutil.copy(ROOT / "LICENSE", out / "licences" / "course.txt")
-    shutil.copy(ROOT / "posenc" / "data" / "MINILM_NOTICE.md", out / "licences" / "minilm-notice.md")
-    lessons = []
-    for path in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")):
-        nb = execute(path, binder)
-        page = out / f"{path.stem}.html"
-        page.write_text(export(nb), encoding="utf-8")
-        title, minutes = title_and_minutes(nb, path.stem)
-        lessons.append((path.stem, title, minutes, page.stat().st_size))
-        print(f"{page.name}: {page.stat().st_size / 1e6:.2f} MB", flush=True)
-    (out / "index.html").write_text(index_page(lessons, shipped, binder), encoding="utf-8")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    # `holder` is removed whatever happens; a build killed outright leaves it, named for what it was
+    holder = Path(tempfile.mkdtemp(prefix=f"{out.name}.building-", dir=out.parent))
+    try:
+        staging = holder / out.name  # made with the usual permissions (mkdtemp's are the owner's only)
+        staging.mkdir()
+        lessons = write_site(staging, binder, cache, notebooks, run_lesson, fetch_assets, started)
+        broken = broken_links(staging)
+        if broken:
+            raise SystemExit("the site would have broken links:\n  " + "\n  ".join(broken))
+        put_in_place(staging, out, holder / "previous")
+    except BaseException:
+        print(f"site not built: {out} is left as it was", file=sys.stderr, flush=True)
+        raise
+    finally:
+        shutil.rmtree(holder, ignore_errors=True)  # with the previous site, once replaced
     seconds = time.perf_counter() - started
     total = sum(f.stat().st_size for f in out.rglob("*") if f.is_file())
     shared = sum(f.stat().st_size for f in (out / STATIC).rglob("*") if f.is_file())
@@ -275,6 +304,41 @@ def build(out: Path, binder: str, cache: Path) -> dict:
         f"site: {total / 1e6:.1f} MB in all ({shared / 1e6:.1f} MB of shared bundles), built in {seconds:.0f} s: {out}"
     )
     return {"seconds": seconds, "total": total, "shared": shared, "lessons": lessons}
+
+
+def write_site(staging: Path, binder: str, cache: Path, notebooks: Path, run_lesson, fetch_assets, started: float):
+    """Every file of the site, into `staging`; returns the lessons as (name, title, minutes, page size)."""
+    shipped = fetch_assets(staging, cache)  # the bundles first: without them there is no site to build
+    print(f"browser bundles fetched and checked in {time.perf_counter() - started:.1f} s", flush=True)
+    (staging / MARKER).write_text("built by tools/build_site.py; `make site` replaces this folder\n", encoding="utf-8")
+    (staging / "licences").mkdir()
+    shutil.copy(ROOT / "LICENSE", staging / "licences" / "course.txt")
+    shutil.copy(ROOT / "posenc" / "data" / "MINILM_NOTICE.md", staging / "licences" / "minilm-notice.md")
+    lessons = []
+    for path in sorted(notebooks.glob("[0-9][0-9]_*.ipynb")):
+        nb = run_lesson(path, binder)
+        title, minutes = title_and_minutes(nb, path.stem)
+        page = staging / f"{path.stem}.html"
+        page.write_text(export(nb, f"{path.stem[:2]} · {title}"), encoding="utf-8")
+        lessons.append((path.stem, title, minutes, page.stat().st_size))
+        print(f"{page.name}: {page.stat().st_size / 1e6:.2f} MB", flush=True)
+    if not lessons:
+        raise SystemExit(f"no lesson (NN_*.ipynb) in {notebooks}: no site to build.")
+    (staging / "index.html").write_text(index_page(lessons, shipped, binder), encoding="utf-8")
+    return lessons
+
+
+def put_in_place(staging: Path, out: Path, previous: Path) -> None:
+    """Replace `out` by `staging` by renaming folders (same disk, so no copy): the old site moves to
+    `previous` and comes back if the new one cannot take its place."""
+    if out.exists():
+        out.rename(previous)
+    try:
+        staging.rename(out)
+    except BaseException:
+        if previous.exists():
+            previous.rename(out)
+        raise
 
 
 def main() -> None:
