@@ -1,21 +1,34 @@
-"""Binder's files agree with what a local learner installs."""
+"""Binder's files fit together. (That binder/requirements.txt, the lock Binder builds from, pins
+versions the course's ranges allow is tests/test_versions.py's job.)"""
 
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+BINDER = ROOT / "binder"
 
 
-def requirement_lines(path):
-    lines = (line.split("#")[0].strip() for line in path.read_text().splitlines())
-    return sorted(line for line in lines if line and not line.startswith("-"))
+def compile_command(path, prefix):
+    """The `uv pip compile` command written in a comment line of `path` after `prefix`."""
+    lines = [line.removeprefix(prefix) for line in path.read_text().splitlines() if line.startswith(prefix)]
+    commands = [line.strip() for line in lines if line.strip().startswith("uv pip compile ")]
+    assert len(commands) == 1, f"{path.relative_to(ROOT)}: expected one `uv pip compile` line, found {commands}"
+    return commands[0]
 
 
-def test_binder_requirements_match_the_top_level_ones():
-    assert requirement_lines(ROOT / "binder" / "requirements.txt") == requirement_lines(ROOT / "requirements.txt")
+def test_the_lock_was_made_by_the_documented_command_for_binders_python():
+    documented = compile_command(BINDER / "requirements.in", "#")
+    header = compile_command(BINDER / "requirements.txt", "#")  # uv writes the command it ran
+    assert header == documented, (
+        f"binder/requirements.txt was made by\n  {header}\nbut binder/requirements.in says to run\n  {documented}"
+    )
+    python = (BINDER / "runtime.txt").read_text().strip().removeprefix("python-")
+    assert f" --python-version {python} " in documented, f"binder/runtime.txt says Python {python}: {documented}"
+    assert documented.endswith(" binder/requirements.in -o binder/requirements.txt"), documented
+    assert "-r ../requirements.txt" in (BINDER / "requirements.in").read_text().splitlines()
 
 
 def test_binder_installs_posenc_and_pins_python():
-    post = (ROOT / "binder" / "postBuild").read_text()
+    post = (BINDER / "postBuild").read_text()
     assert "pip install --no-deps -e ." in post
-    assert (ROOT / "binder" / "postBuild").stat().st_mode & 0o111, "postBuild must be executable"
-    assert (ROOT / "binder" / "runtime.txt").read_text().strip().startswith("python-3.")
+    assert (BINDER / "postBuild").stat().st_mode & 0o111, "postBuild must be executable"
+    assert (BINDER / "runtime.txt").read_text().strip().startswith("python-3.")

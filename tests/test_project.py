@@ -1,6 +1,6 @@
 """The project's own files agree with each other, and the wheel holds the whole package.
 
-(That binder/requirements.txt matches requirements.txt is tests/test_binder.py's job.)
+(That the files declaring dependencies agree with each other is tests/test_versions.py's job.)
 """
 
 import importlib.metadata
@@ -11,46 +11,11 @@ import sys
 import zipfile
 from pathlib import Path
 
-from packaging.requirements import Requirement
-from packaging.utils import canonicalize_name
-from packaging.version import Version
-
 import posenc
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "posenc"
 NOT_SHIPPED = {"__pycache__"}  # and names starting with a dot; *.pyc
-
-
-def requirements(path):
-    """The requirement lines of a requirements file, parsed (comments and -r/-c lines dropped)."""
-    lines = (line.split("#")[0].strip() for line in path.read_text().splitlines())
-    return [Requirement(line) for line in lines if line and not line.startswith("-")]
-
-
-def versions_by_operator(path, operator):
-    """{package: version} for every requirement in `path` with a specifier using `operator`."""
-    found = {}
-    for req in requirements(path):
-        for spec in req.specifier:
-            if spec.operator == operator:
-                found[canonicalize_name(req.name)] = Version(spec.version)
-    return found
-
-
-def test_requirements_oldest_pins_exactly_the_floors_of_requirements():
-    floors = versions_by_operator(ROOT / "requirements.txt", ">=")
-    pins = versions_by_operator(ROOT / "requirements-oldest.txt", "==")
-    assert floors, "requirements.txt has no >= floors: is the parser wrong?"
-    differing = {
-        name: (str(floors.get(name)), str(pins.get(name)))
-        for name in floors.keys() | pins.keys()
-        if floors.get(name) != pins.get(name)
-    }
-    assert not differing, (
-        "requirements.txt's floors and requirements-oldest.txt's pins differ "
-        f"(package: (floor, pin); None = missing): {differing}"
-    )
 
 
 def test_installed_version_is_the_package_version():

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Build throw-away virtual environments the way a newcomer would, and run the course in them.
-#   floors: the oldest versions requirements.txt allows (requirements-oldest.txt as constraints)
-#           on the oldest Python requires-python allows (3.10): unit tests, doctests and every
-#           notebook under nbval.
+#   floors: the oldest versions the course's ranges allow (requirements-oldest.txt as constraints)
+#           on the oldest Python pyproject.toml's requires-python allows: unit tests, doctests and
+#           every notebook under nbval.
 #   newest: the same tests with the newest versions allowed, on the newest Python here (3.13, else 3.12).
-#   binder: only what Binder installs (binder/requirements.txt, then binder/postBuild):
-#           posenc imports and lesson 00 executes from a fresh kernel.
+#   binder: only what Binder installs (the lock binder/requirements.txt, then binder/postBuild),
+#           on binder/runtime.txt's Python: posenc imports and lesson 00 executes from a fresh kernel.
 #   repo2docker: the build Binder would do, as printed by `repo2docker --no-build --debug`
-#           (no Docker needed): Python 3.11, binder/requirements.txt, then binder/postBuild.
+#           (no Docker needed): binder/runtime.txt's Python, binder/requirements.txt, then binder/postBuild.
 # A job whose Python is missing says "skipped: ..." and the others go on.
 # Installs with uv where it can be had, else pip (tools/venv_install.sh); INSTALLER=pip forces pip.
 # Usage: tools/check_fresh_envs.sh [floors|newest|binder|repo2docker]...   (all by default)
@@ -34,6 +34,12 @@ find_python() {
     done
 }
 
+# pick_python X.Y: set the caller's $python to a working pythonX.Y, or say "skipped: ..." and fail
+pick_python() {
+    python=$(find_python "$1")
+    [ -n "$python" ] || { echo "skipped: python$1 not found on PATH"; return 1; }
+}
+
 # new_venv NAME PYTHON: a fresh virtual environment $work/NAME
 new_venv() {
     "$2" -m venv "$work/$1"
@@ -48,20 +54,44 @@ install() {
 }
 
 show_versions() {
-    "$work/$1/bin/python" -m pip list 2>/dev/null | grep -iE '^(numpy|matplotlib|pillow|ipywidgets|ipykernel|jupyterlab) '
+    "$work/$1/bin/python" -m pip list 2>/dev/null | grep -iE '^(numpy|matplotlib|pillow|ipywidgets|ipykernel|jupyterlab|anywidget) '
 }
+
+# oldest_python: the X.Y of pyproject.toml's requires-python (">=X.Y"), read with tomllib. $PYTHON
+# may be 3.10, which has no tomllib: there the line is read as text (it is one line, by design).
+oldest_python() {
+    "$PYTHON" - <<'PY'
+import re, sys
+
+if sys.version_info >= (3, 11):
+    import tomllib
+
+    with open("pyproject.toml", "rb") as f:
+        spec = tomllib.load(f)["project"].get("requires-python", "")
+else:
+    with open("pyproject.toml") as f:
+        spec = "".join(re.findall(r'^requires-python\s*=\s*"([^"]*)"', f.read(), re.M))
+oldest = re.fullmatch(r">=\s*(\d+\.\d+)", spec.strip())
+if not oldest:
+    sys.exit(f'pyproject.toml: requires-python should read ">=X.Y", not {spec!r}')
+print(oldest.group(1))
+PY
+}
+
+# In each fresh environment: every test, the lessons run by nbval included, but the browser and the
+# static site (they drive the one JupyterLab and Chromium of the main run) and the tools with their
+# own environments (hub, grading)
+FRESH_TESTS="not (browser or site or hub or grading)"
 
 floors() {
     local oldest python
-    oldest=$(sed -n 's/^requires-python = ">=\([0-9.]*\)".*/\1/p' pyproject.toml)
-    oldest=${oldest:-3.10}
+    oldest=$(oldest_python)
     echo "== floors: oldest allowed versions, on Python $oldest"
-    python=$(find_python "$oldest")
-    [ -n "$python" ] || { echo "skipped: python$oldest not found on PATH"; return 0; }
+    pick_python "$oldest" || return 0
     new_venv floors "$python"
     install floors -c requirements-oldest.txt -r requirements-test.txt -e .
     show_versions floors
-    "$work/floors/bin/python" -m pytest -m "not browser" -p no:cacheprovider
+    "$work/floors/bin/python" -m pytest -m "$FRESH_TESTS" -p no:cacheprovider
 }
 
 newest() {
@@ -75,12 +105,20 @@ newest() {
     new_venv newest "$python"
     install newest -r requirements-test.txt -e .
     show_versions newest
-    "$work/newest/bin/python" -m pytest -m "not browser" -p no:cacheprovider
+    "$work/newest/bin/python" -m pytest -m "$FRESH_TESTS" -p no:cacheprovider
+}
+
+# binder_python: the X.Y that binder/runtime.txt asks for ("python-X.Y")
+binder_python() {
+    sed -n 's/^python-\([0-9.]*\)$/\1/p' binder/runtime.txt
 }
 
 binder() {
-    echo "== binder: binder/ files alone"
-    new_venv binder "$PYTHON"
+    local version python
+    version=$(binder_python)
+    echo "== binder: binder/ files alone, on Python $version (binder/runtime.txt: the lock is made for it)"
+    pick_python "$version" || return 0
+    new_venv binder "$python"
     install binder -r binder/requirements.txt
     PATH="$work/binder/bin:$PATH" bash binder/postBuild >/dev/null
     "$work/binder/bin/python" -c "import posenc; print('posenc', posenc.__version__, 'imports in the Binder environment')"
@@ -98,15 +136,19 @@ PY
 }
 
 repo2docker() {
+    local version
+    version=$(binder_python)
     echo "== repo2docker: what Binder would build"
     new_venv r2d "$PYTHON"
-    install r2d jupyter-repo2docker
+    # exact: the checks below read repo2docker's dry-run output, whose wording a release may
+    # change; move it on by hand (pip index versions jupyter-repo2docker) and rerun this step
+    install r2d jupyter-repo2docker==2026.4.0
     git clone --quiet . "$work/clone"
     (cd "$work/clone" && "$work/r2d/bin/repo2docker" --no-build --debug . >"$work/r2d.txt" 2>&1)
-    for expected in 'python=3.11' 'pip install --no-cache-dir -r "binder/requirements.txt"' './binder/postBuild'; do
+    for expected in "python=$version" 'pip install --no-cache-dir -r "binder/requirements.txt"' './binder/postBuild'; do
         grep -qF -- "$expected" "$work/r2d.txt" || { echo "repo2docker's build lacks: $expected"; exit 1; }
     done
-    echo "repo2docker would build Python 3.11, install binder/requirements.txt and run binder/postBuild"
+    echo "repo2docker would build Python $version, install binder/requirements.txt and run binder/postBuild"
 }
 
 steps=("$@")
