@@ -16,16 +16,18 @@ measured in the same run:
              new picture on its pages (prerendered frames, no kernel), against the live kernel
              path in JupyterLab for the same sliders, in the same run.
 
-    python benchmarks/bench_widgets.py [--only kernel|browser|lessons|encoder|site] [--reps N] [--markdown FILE]
+    python benchmarks/bench_widgets.py [--only kernel|browser|lessons|encoder|site] [--reps N] [--json [PATH]]
 
-Not a test: it prints numbers (and, with --markdown, writes the tables for docs/).
+Not a test: it prints the tables as docs/benchmarks.md shows them. With --json it also writes
+the run to benchmarks/results/YYYY-MM-DDTHHMM-widgets.json (or to PATH): the data that
+docs/benchmarks.md and the README are drawn from (python tools/gen_benchmarks.py).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -34,7 +36,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from tools.gen_benchmarks import add_json_option, finish_run, new_run, p50, p50_p95, p95, report, save_run  # noqa: E402
 from tools.labdriver import (  # noqa: E402
+    chromium_path,
     clear_outputs,
     code_notebook,
     lab_server,
@@ -45,16 +49,6 @@ from tools.labdriver import (  # noqa: E402
     run_all_cells,
     wait_for,
 )
-
-
-def p50(xs):
-    return statistics.median(xs)
-
-
-def p95(xs):
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(round(0.95 * (len(xs) - 1))))]
-
 
 # --- 1. kernel ---------------------------------------------------------------------------------
 
@@ -136,19 +130,15 @@ def run_in_fresh_kernel(code: str, timeout: float = 900) -> str:
 def bench_kernel(reps: int) -> list[dict]:
     text = run_in_fresh_kernel(KERNEL_CODE.replace("__REPS__", str(reps)))
     line = next(line for line in text.splitlines() if line.startswith("RESULT "))
-    rows = []
-    for r in json.loads(line[len("RESULT ") :]):
-        rows.append(
-            {
-                **r,
-                "fast_p50": p50(r["fast"]),
-                "fast_p95": p95(r["fast"]),
-                "naive_p50": p50(r["naive"]),
-                "naive_p95": p95(r["naive"]),
-                "speedup": p50(r["naive"]) / p50(r["fast"]),
-            }
-        )
-    return rows
+    return [
+        {
+            "builder": r["builder"],
+            "control": r["control"],
+            **p50_p95(fast=r["fast"], naive=r["naive"]),
+            "speedup": p50(r["naive"]) / p50(r["fast"]),
+        }
+        for r in json.loads(line[len("RESULT ") :])
+    ]
 
 
 # --- 2. browser ------------------------------------------------------------------------------------
@@ -194,26 +184,38 @@ slider.observe(lambda change: setattr(label, "value", f"position {change['new']}
 VBox([slider, label])
 """)
 
-JS_PROBE = r"""
-([mode, index]) => {
-  const main = document.querySelectorAll('.jp-Notebook .posenc-main')[index];
-  const cell = main.closest('.jp-Cell');
-  const read = () => {
-    if (mode === 'text') { const r = cell.querySelector('.posenc-readout'); return r ? r.innerText : null; }
-    const img = cell.querySelector('.jp-OutputArea-output img'); return img ? img.src : null;
-  };
+
+def latency_probe(find: str, watch: str) -> str:
+    """JavaScript for ``page.evaluate(probe, arg)``: from each key press to the frame after what ``read()``
+    returns has changed, in ms, pushed to ``window.__lat``. `find` is the code that, from ``arg``,
+    defines ``box`` (the element to watch) and ``read``; `watch` is the MutationObserver's options."""
+    return f"""
+(arg) => {{
+{find}
   window.__lat = []; window.__key = null;
   let last = read();
-  document.addEventListener('keydown', () => { window.__key = performance.now(); }, true);
-  new MutationObserver(() => {
+  document.addEventListener('keydown', () => {{ window.__key = performance.now(); }}, true);
+  new MutationObserver(() => {{
     const now = read();
-    if (window.__key !== null && now !== null && now !== last) {
+    if (window.__key !== null && now !== null && now !== last) {{
       last = now; const t0 = window.__key; window.__key = null;
       requestAnimationFrame(() => window.__lat.push(performance.now() - t0));
-    }
-  }).observe(cell, {subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['src']});
-}
+    }}
+  }}).observe(box, {watch});
+}}
 """
+
+
+JS_PROBE = latency_probe(
+    r"""
+  const [mode, index] = arg;
+  const box = document.querySelectorAll('.jp-Notebook .posenc-main')[index].closest('.jp-Cell');
+  const read = () => {
+    if (mode === 'text') { const r = box.querySelector('.posenc-readout'); return r ? r.innerText : null; }
+    const img = box.querySelector('.jp-OutputArea-output img'); return img ? img.src : null;
+  };""",
+    "{subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['src']}",
+)
 
 
 def key_latencies(page, reps: int, mode: str, index: int = 0) -> list[float]:
@@ -253,6 +255,7 @@ def bench_browser(reps: int) -> list[dict]:
         ("transport floor: text label only", "zz_transport_floor.ipynb", "text"),
     ]
     runs += [(f"lesson {name[:2]}", name, "img") for name in lessons]
+    roles = {"zz_naive_interact.ipynb": "naive", "zz_transport_floor.ipynb": "floor"}
     rows = []
     with lab_server(ROOT / "notebooks", extra_files=extra) as server, open_browser() as browser:
         for label, name, mode in runs:
@@ -264,30 +267,29 @@ def bench_browser(reps: int) -> list[dict]:
             for index in range(count):  # the main slider of every explorer of the lesson
                 lat = key_latencies(page, reps, mode, index)
                 what = label if count == 1 or name.startswith("zz_") else f"{label}, explorer {index + 1} of {count}"
-                rows.append({"what": what, "latencies": lat, "p50": p50(lat), "p95": p95(lat)})
+                rows.append(
+                    {
+                        "what": what,
+                        "role": roles.get(name),
+                        "lesson": None if name in roles else name[:2],
+                        "p50_ms": p50(lat),
+                        "p95_ms": p95(lat),
+                    }
+                )
             page.context.close()
-    return rows
+    naive = next(r["p50_ms"] for r in rows if r["role"] == "naive")
+    return [r | {"ratio": r["p50_ms"] / naive} for r in rows]
 
 
-STATIC_PROBE = r"""
-(index) => {
-  const box = document.querySelectorAll('.posenc-static')[index];
+STATIC_PROBE = latency_probe(
+    r"""
+  const box = document.querySelectorAll('.posenc-static')[arg];
   const read = () => {
     const img = Array.from(box.querySelectorAll('.posenc-frames img')).find(e => e.offsetParent !== null);
     return img ? img.src : null;
-  };
-  window.__lat = []; window.__key = null;
-  let last = read();
-  document.addEventListener('keydown', () => { window.__key = performance.now(); }, true);
-  new MutationObserver(() => {
-    const now = read();
-    if (window.__key !== null && now !== null && now !== last) {
-      last = now; const t0 = window.__key; window.__key = null;
-      requestAnimationFrame(() => window.__lat.push(performance.now() - t0));
-    }
-  }).observe(box, {subtree: true, childList: true, attributes: true});
-}
-"""
+  };""",
+    "{subtree: true, childList: true, attributes: true}",
+)
 
 
 def static_latencies(page, reps: int, index: int) -> list[float]:
@@ -337,11 +339,28 @@ def bench_site(reps: int) -> dict:
                     on_page = static_latencies(static, reps, index)
                     in_lab = key_latencies(live, reps, "img", index)
                     what = f"lesson {name[:2]}" + (f", explorer {index + 1} of {count}" if count > 1 else "")
-                    rows.append({"what": what, "static": on_page, "live": in_lab})
+                    rows.append({"what": what, "lesson": name[:2], "static": on_page, "live": in_lab})
                 static.context.close()
                 live.context.close()
         httpd.shutdown()
-    return built | {"rows": rows}
+    every = [x for r in rows for x in r["static"]]
+    return {
+        "rows": [
+            {
+                "what": r["what"],
+                "lesson": r["lesson"],
+                **p50_p95(static=r["static"], live=r["live"]),
+                "ratio": p50(r["static"]) / p50(r["live"]),
+            }
+            for r in rows
+        ],
+        "all_static_p50_ms": p50(every),
+        "all_static_p95_ms": p95(every),
+        "pages": [{"page": f"{name}.html", "size_mb": size / 1e6} for name, _, _, size in built["lessons"]],
+        "total_mb": built["total"] / 1e6,
+        "shared_mb": built["shared"] / 1e6,
+        "build_s": built["seconds"],
+    }
 
 
 # --- 3. lessons ------------------------------------------------------------------------------------
@@ -364,7 +383,7 @@ def execute_seconds(nb_text: str, cwd: Path) -> float:
     return time.perf_counter() - t0
 
 
-def bench_lessons(reps: int) -> list[dict]:
+def bench_lessons(reps: int) -> dict:
     paths = sorted((ROOT / "notebooks").glob("*.ipynb"))
     samples = {"floor": []} | {p.name: [] for p in paths}
     with tempfile.TemporaryDirectory() as tmp:
@@ -373,10 +392,11 @@ def bench_lessons(reps: int) -> list[dict]:
             for p in paths:
                 samples[p.name].append(execute_seconds(p.read_text(encoding="utf-8"), p.parent))
     floor = p50(samples["floor"])
-    return [
-        {"what": k, "p50": p50(v), "p95": p95(v), "ratio": p50(v) / floor, "total": sum(v) / len(v)}
+    rows = [
+        {"notebook": k, "p50_s": p50(v), "p95_s": p95(v), "ratio": p50(v) / floor, "mean_s": sum(v) / len(v)}
         for k, v in samples.items()
     ]
+    return {"rows": rows, "series_total_s": sum(r["mean_s"] for r in rows if r["notebook"] != "floor")}
 
 
 # --- 4. encoder -------------------------------------------------------------------------------------
@@ -427,120 +447,64 @@ def bench_encoder(reps: int) -> list[dict]:
     }
     rows = []
     for label, rgb in course_frames().items():
-        row = {"frame": label, "shape": rgb.shape}
+        row = {"frame": label, "width": rgb.shape[1], "height": rgb.shape[0], "encoders": {}}
         for name, encode in encoders.items():
             times = []
             for _ in range(reps + 1):
                 t0 = time.perf_counter()
                 data = encode(rgb)
                 times.append((time.perf_counter() - t0) * 1e3)
-            row[name] = (p50(times[1:]), len(data) / 1024)
-        rows.append(row)
+            row["encoders"][name] = {"ms": p50(times[1:]), "kB": len(data) / 1024}
+        ours, fastest = (row["encoders"][name]["ms"] for name in list(encoders)[:2])
+        rows.append(row | {"ratio": ours / fastest})
     return rows
 
 
-# --- report ------------------------------------------------------------------------------------------
+# --- the run --------------------------------------------------------------------------------------
 
 
-def report(kernel, browser, lessons, encoder=(), site=None) -> str:
-    lines = []
-    if site:
-        lines += [
-            "### The static site: key press to new picture, against the live kernel path",
-            "",
-            "| slider | static page p50 ms | p95 ms | live in JupyterLab p50 ms | p95 ms | static / live (p50) |",
-            "|---|---|---|---|---|---|",
-        ]
-        for r in site["rows"]:
-            lines.append(
-                f"| {r['what']} | {p50(r['static']):.1f} | {p95(r['static']):.1f} | {p50(r['live']):.0f} | "
-                f"{p95(r['live']):.0f} | {p50(r['static']) / p50(r['live']):.2f} |"
-            )
-        every = [x for r in site["rows"] for x in r["static"]]
-        lines += [
-            "",
-            f"All static sliders together: p50 {p50(every):.1f} ms, p95 {p95(every):.1f} ms. Target: p50 within one "
-            "animation frame, 20 ms.",
-            "",
-            "| page | size MB |",
-            "|---|---|",
-        ]
-        lines += [f"| {name}.html | {size / 1e6:.2f} |" for name, _, _, size in site["lessons"]]
-        lines += [
-            "",
-            f"Whole site: {site['total'] / 1e6:.1f} MB, of which {site['shared'] / 1e6:.1f} MB are the shared browser "
-            f"bundles; built in {site['seconds']:.0f} s. Targets: under 3 MB a lesson; the build under 2 minutes.",
-            "",
-        ]
-    if kernel:
-        lines += [
-            "### In the kernel: one slider move",
-            "",
-            "| builder | control | update p50 ms | p95 ms | naive re-create p50 ms | p95 ms | speed-up (p50) |",
-            "|---|---|---|---|---|---|---|",
-        ]
-        lines += [
-            f"| {r['builder']} | {r['control']} | {r['fast_p50']:.1f} | {r['fast_p95']:.1f} | "
-            f"{r['naive_p50']:.0f} | {r['naive_p95']:.0f} | {r['speedup']:.1f}x |"
-            for r in kernel
-        ]
-        lines += ["", f"Target: at least 8x. Smallest speed-up: {min(r['speedup'] for r in kernel):.1f}x.", ""]
-    if browser:
-        naive = next(r for r in browser if r["what"].startswith("naive"))
-        lines += [
-            "### In the browser: key press to new picture",
-            "",
-            "| slider | p50 ms | p95 ms | p50 / naive p50 |",
-            "|---|---|---|---|",
-        ]
-        lines += [f"| {r['what']} | {r['p50']:.0f} | {r['p95']:.0f} | {r['p50'] / naive['p50']:.2f} |" for r in browser]
-        lines += ["", "Targets: p50 at most a third of the naive pattern's and within 150 ms; p95 within 250 ms.", ""]
-    if lessons:
-        series = sum(r["total"] for r in lessons if r["what"] != "floor")
-        lines += [
-            "### Lessons executed in a fresh kernel",
-            "",
-            "| notebook | p50 s | p95 s | p50 / floor p50 |",
-            "|---|---|---|---|",
-        ]
-        lines += [f"| {r['what']} | {r['p50']:.2f} | {r['p95']:.2f} | {r['ratio']:.2f} |" for r in lessons]
-        lines += [
-            "",
-            f"Whole series (mean run of each lesson, added up): {series:.1f} s. "
-            "Targets: each lesson within 1.5x the floor; the series under 2 minutes.",
-            "",
-        ]
-    if encoder:
-        names = [k for k in encoder[0] if k not in ("frame", "shape")]
-        lines += [
-            "### PNG encoding of the course's frames",
-            "",
-            "| frame | pixels | " + " | ".join(f"{n} ms / kB" for n in names) + " | posenc / Pillow level 1 (time) |",
-            "|---|---|" + "---|" * (len(names) + 1),
-        ]
-        for r in encoder:
-            cells = " | ".join(f"{r[n][0]:.1f} / {r[n][1]:.0f}" for n in names)
-            ratio = r[names[0]][0] / r[names[1]][0]
-            lines.append(f"| {r['frame']} | {r['shape'][1]} x {r['shape'][0]} | {cells} | {ratio:.2f} |")
-        lines.append("")
-    return "\n".join(lines)
+def chromium_version() -> str | None:
+    """The system Chromium's version number, or None."""
+    path = chromium_path()
+    if path is None:
+        return None
+    try:
+        out = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=30).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    found = [word for word in out.split() if word[:1].isdigit()]
+    return found[0] if found else None
+
+
+BENCHES = {
+    "kernel": lambda reps: {"rows": bench_kernel(reps)},
+    "browser": lambda reps: {"rows": bench_browser(reps)},
+    "lessons": bench_lessons,
+    "encoder": lambda reps: {"rows": bench_encoder(reps)},
+    "site": bench_site,
+}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", choices=["kernel", "browser", "lessons", "encoder", "site"])
+    parser.add_argument("--only", choices=list(BENCHES))
     parser.add_argument("--reps", type=int, default=20)
-    parser.add_argument("--markdown", type=Path, help="also write the tables to this file")
+    add_json_option(parser)
     args = parser.parse_args()
-    kernel = bench_kernel(args.reps) if args.only in (None, "kernel") else []
-    browser = bench_browser(args.reps) if args.only in (None, "browser") else []
-    lessons = bench_lessons(args.reps) if args.only in (None, "lessons") else []
-    encoder = bench_encoder(args.reps) if args.only in (None, "encoder") else []
-    site = bench_site(args.reps) if args.only in (None, "site") else {}
-    text = report(kernel, browser, lessons, encoder, site)
-    print(text)
-    if args.markdown:
-        args.markdown.write_text(text + "\n", encoding="utf-8")
+    command = "benchmarks/bench_widgets.py" + (f" --only {args.only}" if args.only else "") + f" --reps {args.reps}"
+    packages = ("numpy", "matplotlib", "ipywidgets", "jupyterlab", "Pillow")
+    run = new_run(command, args.reps, packages)
+    for name, bench in BENCHES.items():
+        if args.only in (None, name):
+            table = bench(args.reps)
+            if table.get("rows"):  # the browser parts return nothing where there is no Chromium
+                run["tables"][name] = table
+    version = chromium_version() if {"browser", "site"} & set(run["tables"]) else None
+    if version:
+        run["machine"]["chromium"] = version
+    print(report(finish_run(run)))
+    if args.json is not None:
+        print(f"wrote {save_run(run, args.json, 'widgets')}")
 
 
 if __name__ == "__main__":
