@@ -15,17 +15,9 @@ import pytest
 import posenc
 import posenc.analysis
 from posenc import checks
-from posenc.checks.engine import CHECKERS, CheckResult
-
-
-def interleave(angles):
-    table = np.empty((angles.shape[0], 2 * angles.shape[1]))
-    table[:, 0::2], table[:, 1::2] = np.sin(angles), np.cos(angles)
-    return table
-
-
-def positions(n):
-    return np.arange(n)[:, None]
+from posenc.checks import engine
+from posenc.checks.engine import CHECKERS, MESSAGE_LIMIT, CheckResult, register
+from tests.helpers import interleave, positions
 
 
 def one_speed_rotation(k, d):
@@ -263,6 +255,39 @@ def test_every_checker_is_registered_exported_and_specified():
     assert exported == set(CHECKERS) == set(SPECS)
 
 
+class TestRegister:
+    def test_a_checker_of_a_taken_name_from_another_module_is_refused(self, monkeypatch):
+        monkeypatch.setattr(engine, "CHECKERS", dict(CHECKERS))
+
+        def check_sinusoidal(fn):
+            return engine.correct("always.")
+
+        with pytest.raises(ValueError, match="'check_sinusoidal' is already registered from posenc.checks.table"):
+            register("function", {})(check_sinusoidal)
+        assert engine.CHECKERS["check_sinusoidal"].check is checks.check_sinusoidal
+
+    def test_a_module_run_again_registers_its_checkers_anew(self, monkeypatch):
+        monkeypatch.setattr(engine, "CHECKERS", dict(CHECKERS))
+        known = CHECKERS["check_positions_column"]
+        register(known.kind, known.mistakes)(known.check)  # the same function again
+        assert engine.CHECKERS["check_positions_column"] == known
+
+        def check_positions_column(fn):
+            return engine.correct("always.")
+
+        check_positions_column.__module__ = known.check.__module__  # a new function, as importlib.reload makes it
+        register("function", {})(check_positions_column)
+        assert engine.CHECKERS["check_positions_column"].check is check_positions_column
+
+
+def test_not_yet_keeps_the_head_and_leaves_out_a_detail_that_would_reach_the_limit():
+    head = "x" * (MESSAGE_LIMIT - 100)
+    fits = " y" * (engine.room_after(head) // 2)
+    assert engine.not_yet(head, fits).message == f"Not yet: {head}{fits}"
+    assert len(engine.not_yet(head, fits).message) == MESSAGE_LIMIT - 1
+    assert engine.not_yet(head, fits + " z").message == f"Not yet: {head}"
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_every_named_mistake_has_a_wrong_implementation_here(name):
     assert set(SPECS[name].mistakes) == set(CHECKERS[name].mistakes)
@@ -350,7 +375,7 @@ def test_never_raises_and_stays_readable_on_any_wrong_answer(name, label):
     result = run(name, answers[label])
     assert not result.passed, result.message
     message = result.message
-    assert len(message) < 400, message
+    assert len(message) < MESSAGE_LIMIT, message
     assert not re.search(r"\d{16}", message), f"a number nobody can read: {message}"
     assert "got ndarray" not in message and "got list" not in message, message
     assert message.startswith(("Not yet: ", "Not attempted yet: ")), message

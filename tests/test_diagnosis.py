@@ -2,7 +2,8 @@
 
 Each wrong implementation here makes a mistake that no checker has a prepared
 version of; its verdict must still say, truly, what differs. The measuring itself
-(posenc.checks.measure) is tested against sinusoids whose every number is known.
+(posenc.checks.measure) is tested against sinusoids whose every number is known, and
+the phrasing (posenc.checks.phrasing) on ratios and lists of columns.
 """
 
 import re
@@ -16,17 +17,9 @@ from hypothesis import strategies as st
 
 import posenc
 from posenc import checks
-from posenc.checks import measure
-
-
-def positions(n):
-    return np.arange(n)[:, None]
-
-
-def interleave(angles):
-    table = np.empty((angles.shape[0], 2 * angles.shape[1]))
-    table[:, 0::2], table[:, 1::2] = np.sin(angles), np.cos(angles)
-    return table
+from posenc.checks import measure, phrasing
+from posenc.checks.engine import MESSAGE_LIMIT
+from tests.helpers import interleave, positions
 
 
 def angles(n, d):
@@ -114,7 +107,7 @@ def run(check, answer):
         warnings.simplefilter("always")
         result = check(answer)
     assert not caught, [str(w.message) for w in caught]
-    assert len(result.message) < 400, result.message
+    assert len(result.message) < MESSAGE_LIMIT, result.message
     return result
 
 
@@ -164,15 +157,15 @@ def test_a_mistake_only_in_wide_tables_is_measured_at_that_width():
     )
 
 
-def test_a_slow_function_is_measured_on_a_shorter_table():
+def test_a_slow_function_gets_the_same_message_as_a_fast_one():
+    # the measurement never depends on the machine's speed: a class of 40 sees one message
     def slow(n, d):
         time.sleep(0.05 if n >= 256 else 0)
         return 0.5 * posenc.sinusoidal(n, d)
 
-    start = time.perf_counter()
-    result = run(checks.check_sinusoidal, slow)
-    assert time.perf_counter() - start < 1.0
-    assert "Measured over 256 positions: every column is scaled by 0.5." in result.message
+    fast = run(checks.check_sinusoidal, lambda n, d: 0.5 * posenc.sinusoidal(n, d))
+    assert run(checks.check_sinusoidal, slow).message == fast.message
+    assert "Measured over 4096 positions: every column is scaled by 0.5." in fast.message
 
 
 def test_a_function_that_gives_no_long_table_gets_the_first_mismatch_only():
@@ -302,21 +295,6 @@ def test_a_rotation_with_another_base_is_measured(base):
     assert said and abs(float(said[1]) / base - 1) < 0.005, result.message
 
 
-@pytest.mark.parametrize(
-    "check, wrong",
-    [
-        (checks.check_sinusoidal, TABLES["base 1000"][0]),
-        (checks.check_sinusoidal, lambda n, d: posenc.sinusoidal(n, d, base=1000.0 if d > 100 else 10000.0)),
-        (checks.check_attention, ATTENTION["temperature 2"][0]),
-        (checks.check_offset_rotation, ROTATIONS["base 1000"][0]),
-    ],
-)
-def test_a_checker_answers_well_under_a_second(check, wrong):
-    start = time.perf_counter()
-    check(wrong)
-    assert time.perf_counter() - start < 0.5
-
-
 class TestMeasure:
     @given(
         st.floats(1e-3, 3.0),
@@ -369,8 +347,8 @@ class TestMeasure:
             assert measure.effective_base(speeds, d_model) is None
 
     def test_ratios_and_column_lists_read_in_the_learners_terms(self):
-        assert measure.times(1 / 3.2) == "3.2× too slow" and measure.times(56.23) == "56.2× too fast"
-        assert measure.columns(list(range(2, 16)), 16) == "columns 2–15"
-        assert measure.columns(list(range(16)), 16) == "every column"
-        assert measure.columns([0, 2, 4], 6) == "the sine columns (0, 2, 4)"
-        assert measure.columns([0, 4, 7, 8, 9, 12, 14], 16) == "columns 0, 4, 7–9, …"
+        assert phrasing.times(1 / 3.2) == "3.2× too slow" and phrasing.times(56.23) == "56.2× too fast"
+        assert phrasing.columns(list(range(2, 16)), 16) == "columns 2–15"
+        assert phrasing.columns(list(range(16)), 16) == "every column"
+        assert phrasing.columns([0, 2, 4], 6) == "the sine columns (0, 2, 4)"
+        assert phrasing.columns([0, 4, 7, 8, 9, 12, 14], 16) == "columns 0, 4, 7–9, …"

@@ -21,10 +21,11 @@ from posenc.checks.engine import (
     first_difference,
     first_mismatch,
     likely_mistake,
-    name_of,
     not_yet,
     register,
+    room_after,
 )
+from posenc.checks.phrasing import name_of
 
 __all__ = ["check_alibi_slopes"]
 
@@ -95,9 +96,10 @@ def check_alibi_slopes(fn: Callable[[int], np.ndarray]) -> CheckResult:
     """
     name = name_of(fn)
     for n in HEAD_COUNTS:
-        got, verdict = array_from(fn, name, n, params=("num_heads",))
+        _, got, verdict = array_from(fn, name, n, params=("num_heads",))
         if verdict is not None:
             return verdict
+        assert got is not None  # no verdict: an array
         expected = alibi_slopes(n)
         if got.shape != expected.shape:
             return not_yet(f"for {heads(n)}, the shape is {got.shape}; expected ({n},): one slope per head.")
@@ -108,9 +110,11 @@ def check_alibi_slopes(fn: Callable[[int], np.ndarray]) -> CheckResult:
             return not_yet(said + " Some slopes are NaN or infinite.")
         mistake = likely_mistake(got, _suspects(n))
         hint = f" {SLOPE_MISTAKES[mistake]}" if mistake else ""
-        start = first_mismatch(got, expected)[0]
+        cell = first_mismatch(got, expected)
+        assert cell is not None  # said names the first difference
+        start = cell[0]
         shown = f" From slope[{start}] on, yours: {_exponents(got, start)}; expected {_exponents(expected, start)}."
-        if len(said) + len(shown) + len(hint) > 395:
+        if len(shown) + len(hint) > room_after(said):  # the hint matters more than the slopes written out
             shown = ""
-        return not_yet(said + shown + hint)
+        return not_yet(said, shown + hint)
     return correct("the slopes match for 8, 16, 12, 6 and 1 heads.")

@@ -15,17 +15,16 @@ import numpy as np
 
 from posenc.checks.engine import (
     CheckResult,
-    as_real_array,
-    call,
+    array_from,
     correct,
     first_difference,
     int_dtype,
-    name_of,
     not_yet,
-    number,
     register,
+    room_after,
 )
-from posenc.checks.measure import Finding, amount, as_if_base, common_shift, effective_base, sentences, sig, wrap
+from posenc.checks.measure import common_shift, effective_base, wrap
+from posenc.checks.phrasing import Finding, amount, as_if_base, name_of, number, sentences, sig
 from posenc.sinusoidal import frequencies, offset_rotation
 
 __all__ = ["check_offset_rotation"]
@@ -56,17 +55,18 @@ def _angles(turn: np.ndarray, k: int, d_model: int) -> tuple[list[Finding], str 
     shift = common_shift(turn, w, atol=TOL)
     if shift is not None and abs(shift - round(shift)) < 1e-6:
         cause = "wrong-way" if round(shift) == -k else None
-        return [((), "", "", f"M moves every row {_moves(shift)}, not {_moves(k)}")], cause
+        return [Finding.note(f"M moves every row {_moves(shift)}, not {_moves(k)}")], cause
     base = effective_base(turn / k, d_model, rtol=TOL) if k != 0 and np.all(np.abs(k * w) < np.pi) else None
     if base is not None and abs(np.log(base)) < TOL:
-        return [(tuple(range(pairs)), "turns", "turn", f"by {sig(turn[0])} rad, block 0's angle")], "one-speed"
+        return [Finding(tuple(range(pairs)), "turns", "turn", f"by {sig(turn[0])} rad, block 0's angle")], "one-speed"
     if base is not None:
         cause = "i-for-2i" if abs(np.log(base / 100)) < 1e-4 else None
         how_far = "too far" if base < 10000 else "not far enough"
         rest = f"{how_far}: the angles fall from block to block {as_if_base(base)}"
-        return [(tuple(map(int, off)), "turns", "turn", rest)], cause
+        return [Finding(tuple(map(int, off)), "turns", "turn", rest)], cause
     want = wrap(k * w)  # (pairs,)
-    return [((int(i),), "turns", "turn", f"by {sig(turn[i])} rad where {sig(want[i])} belongs") for i in off], None
+    found = [Finding((int(i),), "turns", "turn", f"by {sig(turn[i])} rad where {sig(want[i])} belongs") for i in off]
+    return found, None
 
 
 def _blocks(M: np.ndarray) -> tuple[np.ndarray, list[Finding]]:
@@ -79,14 +79,14 @@ def _blocks(M: np.ndarray) -> tuple[np.ndarray, list[Finding]]:
     if (where != i).any():
         m = int(np.flatnonzero(where != i)[0])
         said = f"rows {2 * m}–{2 * m + 1} have their block in columns {2 * where[m]}–{2 * where[m] + 1}"
-        return grid[i, :, where, :], [((), "", "", f"the blocks sit off the diagonal: {said}, not {2 * m}–{2 * m + 1}")]
+        return grid[i, :, where, :], [Finding.note(f"the blocks sit off the diagonal: {said}, not {2 * m}–{2 * m + 1}")]
     rows = np.arange(len(M))
     outside = np.argwhere((rows[:, None] // 2 != rows[None, :] // 2) & (np.abs(M) > TOL))
     if outside.size == 0:
         return grid[i, :, i, :], []
     r, c = outside[0]
     said = f"M[{r}, {c}] is {number(M[r, c])} where 0 belongs: each pair's block mixes only its own two rows"
-    return grid[i, :, i, :], [((), "", "", said)]
+    return grid[i, :, i, :], [Finding.note(said)]
 
 
 def _diagnose(M: np.ndarray, k: int) -> tuple[list[Finding], str | None]:
@@ -105,7 +105,7 @@ def _diagnose(M: np.ndarray, k: int) -> tuple[list[Finding], str | None]:
             groups.setdefault(("is", "are", "all 0 (never filled in?)"), []).append(j)
         elif abs(size[j] - 1) > TOL and not (same_sin[j] or other_cos[j]):
             groups.setdefault(("is", "are", f"scaled by {amount(size[j])} (a rotation keeps lengths)"), []).append(j)
-    found += [(tuple(js), *said) for said, js in groups.items()]
+    found += [Finding(tuple(js), *said) for said, js in groups.items()]
     if (same_sin | other_cos | (size <= TOL)).any():
         return found, None
     by_angle, cause = _angles(turn, k, len(M))
@@ -132,10 +132,10 @@ def check_offset_rotation(fn: Callable[[int, int], np.ndarray]) -> CheckResult:
     """
     name = name_of(fn)
     for k, d_model in [(1, 2), (3, 8), (-2, 6), (0, 4)]:
-        value, verdict = call(fn, name, k, d_model, params=("k", "d_model"))
-        got, verdict = (None, verdict) if verdict is not None else as_real_array(value, name)
+        value, got, verdict = array_from(fn, name, k, d_model, params=("k", "d_model"))
         if verdict is not None:
             return verdict
+        assert got is not None  # no verdict: an array
         expected = offset_rotation(k, d_model)  # (d_model, d_model)
         where = f"for k={k}, d_model={d_model}"
         if got.shape != expected.shape:
@@ -143,7 +143,7 @@ def check_offset_rotation(fn: Callable[[int, int], np.ndarray]) -> CheckResult:
         said = first_difference(got, expected, where, "M")
         if said is None:
             continue
-        return not_yet(said + _explain(value, got, k, 390 - len(said)))
+        return not_yet(said, _explain(value, got, k, room_after(said)))
     return correct("M @ PE[p] == PE[p + k] for every p, for (k, d_model) = (1, 2), (3, 8), (-2, 6), (0, 4).")
 
 

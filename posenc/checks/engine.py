@@ -1,38 +1,42 @@
 """The engine every checker runs on: call the learner's code safely, compare, name the mistake.
 
-A checker takes the learner's function (or value), compares it with posenc's
-reference on several cases, and returns a :class:`CheckResult` that displays as one
-line: "Correct: ...", "Not yet: ..." with what differs and, when the mistake is a
-known one, a hint naming it, or "Not attempted yet: ..." while the exercise still
-raises ``NotImplementedError``. Whatever the learner's code returns or raises, a
-checker answers with a verdict and never raises, so a notebook always runs top to
-bottom; no warning from the learner's code leaks out of it either.
+A checker compares the learner's function (or value) with posenc's reference on
+several cases and returns a :class:`CheckResult` that displays as one line, shorter
+than :data:`MESSAGE_LIMIT` characters: "Correct: ...", "Not yet: ..." with what
+differs and, for a known mistake, a hint naming it, or "Not attempted yet: ..." while
+the exercise still raises ``NotImplementedError``. Whatever the learner's code returns
+or raises, a checker answers with a verdict and never raises, so a notebook always
+runs top to bottom; no warning from the learner's code leaks out of it either.
 
 Each checker registers itself in :data:`CHECKERS` with the mistakes it can name, so
 that the generic tests (``tests/test_checkers.py``) can produce every one of them.
-Beyond the first difference, the topic modules describe a wrong answer by measuring
-it on inputs they choose (``posenc.checks.measure``), so that a mistake nobody listed
-still gets a useful hint.
+Beyond the first difference, a checker measures the wrong answer on inputs it chooses
+(``posenc.checks.measure``) and says what it found in the learner's terms
+(``posenc.checks.phrasing``), so that a mistake nobody listed still gets a useful hint.
 """
 
 from __future__ import annotations
 
 import inspect
-import math
-import reprlib
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeAlias, TypeVar
 
 import numpy as np
+import numpy.typing as npt
+
+from posenc.checks.phrasing import number, short
 
 __all__ = [
     "CheckResult",
     "Checker",
     "CHECKERS",
+    "MESSAGE_LIMIT",
     "register",
     "correct",
     "not_yet",
+    "room_after",
     "not_attempted",
     "call",
     "as_real_array",
@@ -41,10 +45,15 @@ __all__ = [
     "first_difference",
     "likely_mistake",
     "int_dtype",
-    "number",
-    "short",
-    "name_of",
 ]
+
+#: A verdict's message is shorter than this many characters: a line read at a glance, not a report.
+MESSAGE_LIMIT = 400
+
+_NOT_YET = "Not yet: "
+
+#: What a checker passes to the learner's function: numbers, arrays, and functions (to a test of a function).
+Argument: TypeAlias = "npt.ArrayLike | Callable[..., object]"
 
 
 @dataclass(frozen=True)
@@ -91,82 +100,92 @@ class Checker:
 CHECKERS: dict[str, Checker] = {}
 
 
-def register(kind: str, mistakes: dict[str, str]) -> Callable:
-    """Record a checker in :data:`CHECKERS` (used as a decorator); returns it unchanged."""
+_Check = TypeVar("_Check", bound=Callable[..., CheckResult])
+
+
+def register(kind: str, mistakes: dict[str, str]) -> Callable[[_Check], _Check]:
+    """Record a checker in :data:`CHECKERS` under its name (used as a decorator); returns it unchanged.
+
+    Raises
+    ------
+    ValueError
+        If `kind` is neither ``"function"`` nor ``"value"``, or if another module already registered
+        a checker of that name (a module run again by ``importlib.reload`` may register its own anew).
+
+    Examples
+    --------
+    >>> def check_sinusoidal(fn):  # a second checker of that name, outside posenc.checks.table
+    ...     return correct("always.")
+    >>> register("function", {})(check_sinusoidal)
+    Traceback (most recent call last):
+    ValueError: a checker named 'check_sinusoidal' is already registered from posenc.checks.table; the one in posenc.checks.engine would replace it: give one of them another name.
+    """
     if kind not in ("function", "value"):
         raise ValueError(f"kind must be 'function' or 'value'; got {kind!r}.")
 
-    def decorate(check: Callable[..., CheckResult]) -> Callable[..., CheckResult]:
-        CHECKERS[check.__name__] = Checker(check, kind, dict(mistakes))
+    def decorate(check: _Check) -> _Check:
+        name = check.__name__
+        known = CHECKERS.get(name)
+        if known is not None and known.check.__module__ != check.__module__:
+            raise ValueError(
+                f"a checker named {name!r} is already registered from {known.check.__module__}; "
+                f"the one in {check.__module__} would replace it: give one of them another name."
+            )
+        CHECKERS[name] = Checker(check, kind, dict(mistakes))
         return check
 
     return decorate
 
 
 def correct(detail: str) -> CheckResult:
+    """A passing verdict: "Correct: " and what was checked.
+
+    Examples
+    --------
+    >>> correct("matches the reference on 3 cases.")
+    Correct: matches the reference on 3 cases.
+    """
     return CheckResult(True, f"Correct: {detail}")
 
 
-def not_yet(detail: str) -> CheckResult:
-    return CheckResult(False, f"Not yet: {detail}")
+def room_after(head: str) -> int:
+    """How many characters a "Not yet: " message that opens with `head` has left under :data:`MESSAGE_LIMIT`.
+
+    What a checker measured goes in this room, clause by clause (:func:`posenc.checks.phrasing.sentences`).
+
+    Examples
+    --------
+    >>> room_after(""), room_after("for k=1, M[0, 1] is 0.0000, expected 1.0000.")
+    (390, 346)
+    """
+    return MESSAGE_LIMIT - 1 - len(_NOT_YET) - len(head)
+
+
+def not_yet(head: str, detail: str = "") -> CheckResult:
+    """A failing verdict: "Not yet: ", `head` (what differs), then `detail` if it fits under :data:`MESSAGE_LIMIT`.
+
+    Examples
+    --------
+    >>> not_yet("f(2) is 4.0000, expected 2.0000.", " Every entry is doubled.")
+    Not yet: f(2) is 4.0000, expected 2.0000. Every entry is doubled.
+    >>> not_yet("f(2) is 4.0000, expected 2.0000.", " Every entry is doubled." * 20)
+    Not yet: f(2) is 4.0000, expected 2.0000.
+    """
+    return CheckResult(False, _NOT_YET + head + (detail if len(detail) <= room_after(head) else ""))
 
 
 def not_attempted(name: str) -> CheckResult:
+    """The verdict on an exercise that still raises ``NotImplementedError``: nothing to judge yet.
+
+    Examples
+    --------
+    >>> not_attempted("my_table")
+    Not attempted yet: fill in my_table, then run this cell again.
+    """
     return CheckResult(False, f"Not attempted yet: fill in {name}, then run this cell again.", attempted=False)
 
 
-def name_of(fn: object) -> str:
-    """The learner's function's name, for messages."""
-    name = getattr(fn, "__name__", None)
-    return name if isinstance(name, str) and name != "<lambda>" else "your function"
-
-
-_repr = reprlib.Repr()
-_repr.maxstring = 40
-_repr.maxother = 40
-_repr.maxlist = _repr.maxtuple = 4
-
-
-def number(x: float) -> str:
-    """A number for a message: 4 decimals when small, 4 significant digits otherwise.
-
-    Examples
-    --------
-    >>> number(-0.38151), number(1e300), number(float("nan"))
-    ('-0.3815', '1e+300', 'nan')
-    """
-    x = float(x)
-    return f"{x:.4f}" if math.isfinite(x) and abs(x) < 1e4 else f"{x:.4g}"
-
-
-def short(value: object) -> str:
-    """A short description of any value the learner's code returned, for a message.
-
-    Examples
-    --------
-    >>> short(np.zeros((3, 4)))
-    'an array of shape (3, 4) and dtype float64'
-    >>> short("a" * 100)
-    "the text 'aaaaaaaaaaaaaaaaa...aaaaaaaaaaaaaaaaaa'"
-    >>> short(10**400)
-    'the int 1e+400'
-    """
-    if isinstance(value, np.ndarray):
-        return f"an array of shape {value.shape} and dtype {value.dtype}"
-    if isinstance(value, str):
-        return f"the text {_repr.repr(value)}"
-    if isinstance(value, (bool, np.bool_)) or value is None:
-        return repr(value)
-    if isinstance(value, (int, np.integer)):
-        digits = str(abs(int(value)))
-        text = str(int(value)) if len(digits) <= 12 else f"{'-' * (int(value) < 0)}{digits[0]}e+{len(digits) - 1}"
-        return f"the int {text}"
-    if isinstance(value, (float, np.floating)):
-        return f"the number {number(value)}"
-    return f"{_repr.repr(value)} (a {type(value).__name__})"
-
-
-def call(fn: object, name: str, *args: object, params: tuple[str, ...] = ()) -> tuple[object, CheckResult | None]:
+def call(fn: object, name: str, *args: Argument, params: tuple[str, ...] = ()) -> tuple[object, CheckResult | None]:
     """Call the learner's function; turn a stub, a crash or a non-function into a verdict.
 
     Warnings raised inside the learner's code (numpy's "divide by zero", say) are
@@ -202,18 +221,23 @@ def call(fn: object, name: str, *args: object, params: tuple[str, ...] = ()) -> 
     except NotImplementedError:
         return None, not_attempted(name)
     except Exception as exc:  # the learner's code may fail in any way; report it, do not raise
-        shown = ", ".join(repr(a) if np.ndim(a) == 0 and not callable(a) else _arg(a) for a in args)
+        shown = ", ".join(map(_shown, args))
         text = str(exc)
         text = text if len(text) <= 200 else text[:200] + "..."
         return None, not_yet(f"{name}({shown}) raised {type(exc).__name__}: {text}")
 
 
-def _arg(a: object) -> str:
-    return getattr(a, "__name__", None) or f"array{np.shape(a)}"
+def _shown(a: Argument) -> str:
+    """An argument as a verdict names it: a function by its name, a number by its repr, an array by its shape."""
+    if callable(a):
+        return getattr(a, "__name__", repr(a))
+    return repr(a) if np.ndim(a) == 0 else f"array{np.shape(a)}"
 
 
-def as_real_array(value: object, name: str) -> tuple[np.ndarray | None, CheckResult | None]:
+def as_real_array(value: object, name: str) -> tuple[np.ndarray, None] | tuple[None, CheckResult]:
     """The learner's result as a float array (at least 1-D), or a verdict saying why it cannot be one.
+
+    Returns ``(array, None)`` or ``(None, verdict)``.
 
     Examples
     --------
@@ -250,19 +274,25 @@ def as_real_array(value: object, name: str) -> tuple[np.ndarray | None, CheckRes
 
 
 def array_from(
-    fn: object, name: str, *args: object, params: tuple[str, ...] = ()
-) -> tuple[np.ndarray | None, CheckResult | None]:
+    fn: object, name: str, *args: Argument, params: tuple[str, ...] = ()
+) -> tuple[object, np.ndarray, None] | tuple[object, None, CheckResult]:
     """Call the learner's function and read its result as a float array: :func:`call`, then :func:`as_real_array`.
+
+    Returns what the function returned, that as a float array (None when it cannot be
+    one) and the verdict on why not (None when it can). The value is kept for what the
+    array no longer shows: an int dtype (:func:`int_dtype`), a pair where one array belongs.
 
     Examples
     --------
     >>> array_from(lambda n: np.arange(n), "f", 3)
-    (array([0., 1., 2.]), None)
+    (array([0, 1, 2]), array([0., 1., 2.]), None)
+    >>> array_from(lambda n: "three", "f", 3)[1:]
+    (None, Not yet: f should return a numpy array of numbers; got the text 'three'.)
     """
     value, verdict = call(fn, name, *args, params=params)
     if verdict is not None:
-        return None, verdict
-    return as_real_array(value, name)
+        return value, None, verdict
+    return value, *as_real_array(value, name)
 
 
 def first_mismatch(got: np.ndarray, expected: np.ndarray, atol: float = 1e-6) -> tuple[int, ...] | None:

@@ -4,16 +4,27 @@ Comparing a learner's output with a few prepared wrong versions names those mist
 and no others. A checker measures instead: :func:`measure_wave` reads one column of a
 table as a wave (its speed in radians per position, amplitude, phase and offset),
 :func:`common_shift` finds a shift by the same number of positions in every column,
-:func:`effective_base` the base a row of speeds follows. The rest phrases what was
-found: "columns 2–15", "3.2× too slow". numpy only.
+:func:`effective_base` the base a row of speeds follows. Saying what was found
+("columns 2–15", "3.2× too slow") is :mod:`posenc.checks.phrasing`'s part. numpy only.
 """
 
 from __future__ import annotations
 
-import math
-from typing import NamedTuple
+from typing import NamedTuple, overload
 
 import numpy as np
+
+__all__ = [
+    "Wave",
+    "fit_wave",
+    "measure_wave",
+    "wrap",
+    "common_shift",
+    "effective_base",
+    "Columns",
+    "read_columns",
+    "wave_kinds",
+]
 
 
 class Wave(NamedTuple):
@@ -77,7 +88,8 @@ def measure_wave(x: np.ndarray) -> Wave:
         return Wave(0.0, 0.0, 0.0, 0.0, 0.0)
     unit = x / scale  # so that no square overflows, whatever the size of the numbers
     longest = (x.size - 3) // 2  # the widest stride that leaves 3 points to fit
-    tried, stride = [], 1
+    tried: list[Wave] = []
+    stride = 1
     while len(tried) < 3:
         speed = np.arccos(_cos_of_stride(unit, stride)) / stride
         tried.append(fit_wave(unit, speed))
@@ -89,6 +101,10 @@ def measure_wave(x: np.ndarray) -> Wave:
     return Wave(wave.speed, wave.amplitude * scale, wave.phase, wave.offset * scale, wave.error * scale)
 
 
+@overload
+def wrap(angle: float) -> float: ...
+@overload
+def wrap(angle: np.ndarray) -> np.ndarray: ...
 def wrap(angle: np.ndarray | float) -> np.ndarray | float:
     """An angle brought into [-π, π).
 
@@ -141,18 +157,6 @@ def effective_base(speeds: np.ndarray, d_model: int, rtol: float = 1e-6) -> floa
     if np.max(np.abs(np.log(speeds) + exponent * log_base)) > rtol:
         return None
     return float(np.exp(log_base))
-
-
-def as_if_base(base: float) -> str:
-    """Speeds that fall with another base than 10000, in words, with digits enough to tell it from 10000.
-
-    Examples
-    --------
-    >>> as_if_base(1000.0), as_if_base(10000.3)
-    ('as if the base were 1000, not 10000', 'as if the base were 10000.3, not 10000')
-    """
-    digits = next((n for n in range(3, 12) if sig(base, n) != "10000"), 12)
-    return f"as if the base were {sig(base, digits)}, not 10000"
 
 
 class Columns(NamedTuple):
@@ -210,141 +214,3 @@ def wave_kinds(phase: np.ndarray, atol: float = 1e-5) -> tuple[np.ndarray, np.nd
     """
     kind = np.rint(phase / (np.pi / 2)).astype(int) % 4
     return kind, np.abs(wrap(phase - kind * np.pi / 2)) < atol
-
-
-def signed(x: float) -> str:
-    """A number to add, with its sign apart: "+ 0.3", "− 1".
-
-    Examples
-    --------
-    >>> signed(0.3), signed(-1.0)
-    ('+ 0.3', '− 1')
-    """
-    return f"{'+' if x >= 0 else '−'} {sig(abs(x))}"
-
-
-def sig(x: float, digits: int = 3) -> str:
-    """A number with `digits` significant digits, without an exponent for ordinary sizes.
-
-    Examples
-    --------
-    >>> sig(1000.0), sig(31622.8), sig(0.50004), sig(-1.0), sig(2.0e-7), sig(1e300)
-    ('1000', '31600', '0.5', '-1', '2e-07', '1e+300')
-    """
-    if x == 0 or not math.isfinite(x) or not 1e-4 <= abs(x) < 1e9:
-        return f"{x:.{digits}g}"
-    return f"{round(x, digits - 1 - math.floor(math.log10(abs(x)))):.10f}".rstrip("0").rstrip(".")
-
-
-def amount(x: float) -> str:
-    """A factor or offset for a message: 3 significant digits, more when it is within 1% of a whole number.
-
-    Examples
-    --------
-    >>> amount(0.14218), amount(1.0001), amount(0.499998), amount(2.0), amount(-3e-5)
-    ('0.142', '1.0001', '0.5', '2', '-3e-05')
-    """
-    return sig(x, 3 if abs(x - round(x)) >= 0.01 else 6)
-
-
-def runs(indices: list[int], most: int = 3) -> str:
-    """Indices as runs, "0, 4 and 7–9"; after `most` runs, an ellipsis.
-
-    Examples
-    --------
-    >>> runs([2, 3, 4, 5]), runs([0, 4, 7, 8, 9]), runs([1, 3, 5, 7, 9])
-    ('2–5', '0, 4 and 7–9', '1, 3, 5, …')
-    """
-    pieces, start = [], 0
-    for j in range(1, len(indices) + 1):
-        if j == len(indices) or indices[j] != indices[j - 1] + 1:
-            first, last = indices[start], indices[j - 1]
-            pieces.append(str(first) if first == last else f"{first}–{last}")
-            start = j
-    if len(pieces) > most:
-        return ", ".join(pieces[:most]) + ", …"
-    return pieces[0] if len(pieces) == 1 else ", ".join(pieces[:-1]) + " and " + pieces[-1]
-
-
-def columns(cols: list[int], width: int, noun: str = "column") -> str:
-    """The columns (or blocks, ...) `cols` of `width` in all, in words.
-
-    Examples
-    --------
-    >>> columns([0, 1, 2, 3], 4), columns([3], 6), columns([2, 3, 4, 5], 6)
-    ('every column', 'column 3', 'columns 2–5')
-    >>> columns([1, 3, 5, 7, 9, 11, 13, 15], 16), columns([0, 2], 6), columns([1, 3], 4, "block")
-    ('the cosine columns (1, 3, …, 15)', 'columns 0 and 2', 'blocks 1 and 3')
-    """
-    cols = sorted(cols)
-    if len(cols) == width > 1:
-        return f"every {noun}"
-    if len(cols) == 1:
-        return f"{noun} {cols[0]}"
-    for parity, kind in ((0, "sine"), (1, "cosine")):
-        if noun == "column" and width > 4 and cols == list(range(parity, width, 2)):
-            shown = ", ".join(map(str, cols)) if len(cols) <= 3 else f"{cols[0]}, {cols[1]}, …, {cols[-1]}"
-            return f"the {kind} columns ({shown})"
-    return f"{noun}s {runs(cols)}"
-
-
-#: What was found about some columns: (their indices, verb for one, verb for several, the rest).
-#: With no indices, the rest is a clause of its own.
-Finding = tuple[tuple[int, ...], str, str, str]
-
-
-def sentences(findings: list[Finding], width: int, room: int, noun: str = "column") -> str:
-    """Findings as clauses, those about the same columns merged, as many as fit in `room` characters.
-
-    Examples
-    --------
-    >>> found = [((0, 1), "is", "are", "scaled by 0.5"), ((0, 1), "is", "are", "offset by 1")]
-    >>> sentences(found + [((1,), "turns", "turn", "2× too fast"), ((), "", "", "all is well")], 2, 200)
-    'every column is scaled by 0.5 and offset by 1; column 1 turns 2× too fast; all is well'
-    >>> sentences([((), "", "", "one"), ((), "", "", "two")], 2, 200)
-    'one; two'
-    >>> sentences(found, 2, 20)
-    ''
-    """
-    merged: dict[object, list[tuple[str, str, str]]] = {}
-    for n, (cols, one, several, rest) in enumerate(findings):
-        merged.setdefault(cols or n, []).append((one, several, rest))  # a clause of its own is merged with none
-    said = ""
-    for key, phrases in merged.items():
-        cols = key if isinstance(key, tuple) else ()
-        single = len(cols) == 1 or len(cols) == width
-        parts, last = [], None
-        for one, several, rest in phrases:
-            verb = one if single else several
-            parts.append(rest if verb in (last, "") else f"{verb} {rest}")
-            last = verb
-        clause = f"{columns(list(cols), width, noun)} {' and '.join(parts)}" if cols else " and ".join(parts)
-        if len(said) + len(clause) + 2 > room:
-            break
-        said = f"{said}; {clause}" if said else clause
-    return said
-
-
-def factor(ratio: float) -> str:
-    """How many times larger (or smaller) a positive ratio is: "3.2×", or "0.3%" when it is within 1% of 1.
-
-    Examples
-    --------
-    >>> factor(1 / 3.2), factor(7.4989), factor(56.23), factor(1.0365), factor(0.99997)
-    ('3.2×', '7.5×', '56.2×', '1.04×', '0.003%')
-    """
-    times_larger = max(ratio, 1 / ratio)
-    if times_larger < 1.01:
-        return f"{sig(100 * (times_larger - 1), 2)}%"
-    return f"{sig(times_larger, 2 if 2 <= times_larger < 10 else 3)}×"
-
-
-def times(ratio: float, more: str = "too fast", less: str = "too slow") -> str:
-    """A ratio of speeds in words: "3.2× too slow", "0.2% too fast".
-
-    Examples
-    --------
-    >>> times(1 / 3.2), times(1.002)
-    ('3.2× too slow', '0.2% too fast')
-    """
-    return f"{factor(ratio)} {more if ratio >= 1 else less}"

@@ -9,19 +9,18 @@ import numpy as np
 from posenc.attention import attention, softmax
 from posenc.checks.engine import (
     CheckResult,
+    array_from,
     as_real_array,
     call,
     correct,
     first_mismatch,
     int_dtype,
     likely_mistake,
-    name_of,
     not_yet,
-    number,
     register,
-    short,
+    room_after,
 )
-from posenc.checks.measure import amount, sentences, sig
+from posenc.checks.phrasing import Finding, amount, name_of, number, sentences, short, sig
 from posenc.sinusoidal import sinusoidal
 
 __all__ = ["check_attention", "check_equivariance_test"]
@@ -66,24 +65,24 @@ def _attention_suspects(q: np.ndarray, k: np.ndarray, v: np.ndarray) -> dict[str
 
 def _output(
     fn: Callable, name: str, q: np.ndarray, k: np.ndarray, v: np.ndarray
-) -> tuple[object, np.ndarray | None, CheckResult | None]:
+) -> tuple[object, np.ndarray, None] | tuple[object, None, CheckResult]:
     """What the learner returns for q, k, v (the first of a pair), that as a float array, or a verdict on why not."""
-    value, verdict = call(fn, name, q.copy(), k.copy(), v.copy(), params=("q", "k", "v"))
-    if verdict is not None:
-        return None, None, verdict
-    if isinstance(value, tuple) and len(value) == 2:  # (output, weights), as posenc.attention returns
-        weights = np.asarray(value[1]) if isinstance(value[1], (np.ndarray, list)) else None
-        if weights is None or weights.shape != (q.shape[0], k.shape[0]):
-            return (
-                None,
-                None,
-                not_yet(
-                    f"{name} returned a pair whose second item is not the ({q.shape[0]}, {k.shape[0]}) weights: "
-                    "return the output alone, or (output, weights)."
-                ),
-            )
-        value = value[0]
-    return value, *as_real_array(value, name)
+    result = array_from(fn, name, q.copy(), k.copy(), v.copy(), params=("q", "k", "v"))
+    value = result[0]
+    if not (isinstance(value, tuple) and len(value) == 2):
+        return result
+    # (output, weights), as posenc.attention returns: the pair is no array, its first item is the output.
+    weights = np.asarray(value[1]) if isinstance(value[1], (np.ndarray, list)) else None
+    if weights is None or weights.shape != (q.shape[0], k.shape[0]):
+        return (
+            None,
+            None,
+            not_yet(
+                f"{name} returned a pair whose second item is not the ({q.shape[0]}, {k.shape[0]}) weights: "
+                "return the output alone, or (output, weights)."
+            ),
+        )
+    return value[0], *as_real_array(value[0], name)
 
 
 def _right_scale(s: float) -> bool:
@@ -101,7 +100,9 @@ def _divisor(s: float) -> tuple[str, str | None]:
         said = f" = {sig(size / np.sqrt(D_HEAD))} × sqrt(d_head)" if by == "divided" else ""
     else:
         said = " (no scaling)" if name == "no scaling" else f" = {name}"
-    cause = {"no scaling": "unscaled", "d_head": "divided-by-d"}.get(name) if by == "divided" else None
+    cause = (
+        {"no scaling": "unscaled", "d_head": "divided-by-d"}.get(name) if by == "divided" and name is not None else None
+    )
     return f"the scores are {by} by {sig(size, 4)}{said}, {belongs}", cause
 
 
@@ -117,8 +118,9 @@ def _measure_attention(fn: Callable, name: str) -> tuple[list[str], str | None] 
     rng = np.random.default_rng(5)
     q, k = rng.normal(scale=0.5, size=(QUERIES, D_HEAD)), rng.normal(scale=0.5, size=(KEYS, D_HEAD))
     v = rng.normal(size=(KEYS, D_V))
-    outputs = [_output(fn, name, q, k, values)[1] for values in (np.eye(KEYS, D_V), v)]
-    if any(out is None or out.shape != (QUERIES, D_V) or not np.isfinite(out).all() for out in outputs):
+    given = [_output(fn, name, q, k, values)[1] for values in (np.eye(KEYS, D_V), v)]
+    outputs = [out for out in given if out is not None and out.shape == (QUERIES, D_V) and np.isfinite(out).all()]
+    if len(outputs) < len(given):
         return None
     weights = outputs[0][:, :KEYS]  # (QUERIES, KEYS)
     if not (np.allclose(outputs[0][:, KEYS:], 0) and np.allclose(outputs[1], weights @ v)):
@@ -180,6 +182,7 @@ def check_attention(fn: Callable) -> CheckResult:
         value, got, verdict = _output(fn, name, q, k, v)
         if verdict is not None:
             return verdict
+        assert got is not None  # no verdict: an array
         expected, weights = attention(q, k, v)  # (n_queries, d_v), (n_queries, n_keys)
         where = f"case {label!r} (q {q.shape}, k {k.shape}, v {v.shape})"
         if got.shape != expected.shape:
@@ -190,7 +193,7 @@ def check_attention(fn: Callable) -> CheckResult:
             continue
         i, j = cell
         said = f"{where}: output row {i}, column {j} is {number(got[i, j])}, expected {number(expected[i, j])}."
-        return not_yet(said + _explain(fn, name, value, got, (q, k, v), 390 - len(said)))
+        return not_yet(said, _explain(fn, name, value, got, (q, k, v), room_after(said)))
     return correct("matches posenc.attention on 3 cases (square, a single query, more keys than queries).")
 
 
@@ -207,7 +210,7 @@ def _explain(fn: Callable, name: str, value: object, got: np.ndarray, qkv: tuple
     found, mistake = measured
     hint = f" {ATTENTION_MISTAKES[mistake]}" if mistake else ""
     lead = f" Measured with d_head = {D_HEAD}: "
-    said = sentences([((), "", "", text) for text in found], 1, room - len(hint) - len(lead) - 1)
+    said = sentences([Finding.note(text) for text in found], 1, room - len(hint) - len(lead) - 1)
     return (f"{lead}{said}." if said else "") + hint
 
 

@@ -8,7 +8,8 @@ wrong one, with the misconception behind it when it is a known one.
 
 from __future__ import annotations
 
-from posenc.checks.engine import CheckResult, correct, not_attempted, not_yet, register, short
+from posenc.checks.engine import CheckResult, correct, not_attempted, not_yet, register
+from posenc.checks.phrasing import short
 
 __all__ = ["COLUMNS", "check_comparison_table", "comparison_table_answer"]
 
@@ -157,4 +158,4 @@ def check_comparison_table(table: object) -> CheckResult:
     said = f"{total - len(wrong)} of {total} cells are right. '{row}' → '{column}' is '{table[row][column]}'.{hint}"
     others = [f"'{r}' → '{c}'" for r, c in wrong if (r, c) != (row, column)]
     also = f" Also wrong: {', '.join(others[:3])}{', ...' if len(others) > 3 else ''}." if others else ""
-    return not_yet(said + also if len(said + also) < 395 else said)
+    return not_yet(said, also)  # the other wrong cells, if there is room for them

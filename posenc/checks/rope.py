@@ -16,17 +16,9 @@ from collections.abc import Callable
 
 import numpy as np
 
-from posenc.checks.engine import (
-    CheckResult,
-    array_from,
-    correct,
-    first_difference,
-    name_of,
-    not_yet,
-    number,
-    register,
-)
-from posenc.checks.measure import Finding, amount, as_if_base, common_shift, effective_base, sentences, sig, wrap
+from posenc.checks.engine import CheckResult, array_from, correct, first_difference, not_yet, register, room_after
+from posenc.checks.measure import common_shift, effective_base, wrap
+from posenc.checks.phrasing import Finding, amount, as_if_base, name_of, number, sentences, sig
 from posenc.rope import apply_rope, rope_angles
 
 __all__ = ["check_apply_rope"]
@@ -81,9 +73,10 @@ def check_apply_rope(fn: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> Chec
     name = name_of(fn)
     for x, positions in _cases():
         given = x.copy()
-        got, verdict = array_from(fn, name, given, positions.copy(), params=("x", "positions"))
+        _, got, verdict = array_from(fn, name, given, positions.copy(), params=("x", "positions"))
         if verdict is not None:
             return verdict
+        assert got is not None  # no verdict: an array
         where = _where(x, positions)
         if not np.array_equal(given, x):
             r, c = np.argwhere(given != x)[0]
@@ -97,7 +90,7 @@ def check_apply_rope(fn: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> Chec
         said = first_difference(got, expected, where, "out")
         if said is None:
             continue
-        return not_yet(said + _explain(fn, name, x, positions, got, 395 - len(said)))
+        return not_yet(said, _explain(fn, name, x, positions, got, room_after(said)))
     return correct(
         "matches posenc.apply_rope on 4 cases (d_head 2, 8 and 16, positions up to 700), and leaves x unchanged."
     )
@@ -120,8 +113,8 @@ def _explain(fn: Callable, name: str, x: np.ndarray, positions: np.ndarray, got:
     m = 3
     maps = {}
     for at in (m, 0):
-        out, verdict = array_from(fn, name, np.eye(d_head), np.full(d_head, at), params=("x", "positions"))
-        if verdict is not None or out.shape != (d_head, d_head) or not np.isfinite(out).all():
+        _, out, _ = array_from(fn, name, np.eye(d_head), np.full(d_head, at), params=("x", "positions"))
+        if out is None or out.shape != (d_head, d_head) or not np.isfinite(out).all():  # None: there is a verdict
             return ""
         maps[at] = out.T  # column j: what the function does to the unit vector e_j
     with np.errstate(all="ignore"):
@@ -129,7 +122,7 @@ def _explain(fn: Callable, name: str, x: np.ndarray, positions: np.ndarray, got:
     if mistake is None and _used_updated(x, positions, got):
         mistake = "used-updated"
     if not findings and not np.allclose(maps[0], np.eye(d_head), atol=TOL):
-        findings = [((), "", "", "at position 0 it changes the vector, but a turn by 0 · theta_i leaves it as it is")]
+        findings = [Finding.note("at position 0 it changes the vector, but a turn by 0 · theta_i leaves it as it is")]
     hint = f" {ROPE_MISTAKES[mistake]}" if mistake else ""
     said = sentences(findings, d_head // 2, room - len(hint) - len(f" Measured at position {m}: ."), noun="pair")
     return (f" Measured at position {m}: {said}." if said else "") + hint
@@ -177,26 +170,25 @@ def _diagnose(J: np.ndarray, m: int) -> tuple[list[Finding], str | None]:
     """Read the map at position m pair by pair: pairing, size and angle; the listed mistake it points to."""
     d = len(J)
     if np.allclose(J, np.eye(d), atol=TOL):
-        return [((), "", "", "nothing turns: the output is the input")], None
+        return [Finding.note("nothing turns: the output is the input")], None
     kept = [i for i in range(d) if np.allclose(J[i], np.eye(d)[i], atol=TOL)]
     if kept and kept == list(range(1, d, 2)):
-        return [((), "", "", "the second of every pair comes out unchanged: both halves of a pair turn")], None
+        return [Finding.note("the second of every pair comes out unchanged: both halves of a pair turn")], None
     if kept and kept == list(range(0, d, 2)):
-        return [((), "", "", "the first of every pair comes out unchanged: both halves of a pair turn")], None
+        return [Finding.note("the first of every pair comes out unchanged: both halves of a pair turn")], None
     partner = _partners(J)
     half, cause, found = d // 2, None, []
     if partner is None:
-        return [
-            ((), "", "", "the dimensions are not mixed in pairs: each should be mixed with exactly one other")
-        ], None
+        said = "the dimensions are not mixed in pairs: each should be mixed with exactly one other"
+        return [Finding.note(said)], None
     if np.array_equal(partner, (np.arange(d) + half) % d) and d > 2:
         firsts, cause = np.arange(half), "half-layout"
-        found.append(((), "", "", f"dimension i is mixed with i + {half}, not with its neighbour"))
+        found.append(Finding.note(f"dimension i is mixed with i + {half}, not with its neighbour"))
     elif np.array_equal(partner, np.arange(d) ^ 1):
         firsts = np.arange(0, d, 2)
     else:
         j = int(np.flatnonzero(partner != (np.arange(d) ^ 1))[0])
-        return [((), "", "", f"dimension {j} is mixed with dimension {partner[j]}, not with {j ^ 1}")], None
+        return [Finding.note(f"dimension {j} is mixed with dimension {partner[j]}, not with {j ^ 1}")], None
     seconds = partner[firsts]
     a, b = J[firsts, firsts], J[firsts, seconds]  # the block [[a, b], [c, e]] of each pair
     c, e = J[seconds, firsts], J[seconds, seconds]
@@ -204,12 +196,12 @@ def _diagnose(J: np.ndarray, m: int) -> tuple[list[Finding], str | None]:
     not_turn = (np.abs(b + c) > TOL) | (np.abs(a - e) > TOL)  # what no rotation has
     bad = [int(i) for i in np.flatnonzero(not_turn)]
     if bad:
-        found.append((tuple(bad), "is", "are", "not a rotation, whose block is [[cos, -sin], [sin, cos]]"))
+        found.append(Finding(tuple(bad), "is", "are", "not a rotation, whose block is [[cos, -sin], [sin, cos]]"))
         return found, cause
     scaled = [int(i) for i in np.flatnonzero(np.abs(size - 1) > TOL)]
     if scaled:
         found.append(
-            (tuple(scaled), "changes", "change", f"the length by {amount(size[scaled[0]])}× (a turn keeps it)")
+            Finding(tuple(scaled), "changes", "change", f"the length by {amount(size[scaled[0]])}× (a turn keeps it)")
         )
     thetas = rope_angles([1.0], d)[0]  # (d // 2,): the angle each pair turns per position
     off = np.abs(wrap(turn - m * thetas)) > TOL
@@ -217,21 +209,22 @@ def _diagnose(J: np.ndarray, m: int) -> tuple[list[Finding], str | None]:
         return found, cause
     shift = common_shift(turn, thetas, atol=TOL)
     if shift is not None and abs(shift - round(shift)) < 1e-6:
-        found.append(((), "", "", f"every pair turns as if the position were {round(shift)}, not {m}"))
+        found.append(Finding.note(f"every pair turns as if the position were {round(shift)}, not {m}"))
         return found, cause or ("wrong-way" if round(shift) == -m else None)
     base = effective_base(turn / m, d, rtol=TOL) if np.all(np.abs(m * thetas) < np.pi) else None
     if base is not None:
         how = "too far" if base < 10_000 else "not far enough"
-        found.append((tuple(map(int, np.flatnonzero(off))), "turns", "turn", f"{how}: {as_if_base(base)}"))
+        found.append(Finding(tuple(map(int, np.flatnonzero(off))), "turns", "turn", f"{how}: {as_if_base(base)}"))
         return found, cause or ("i-for-2i" if abs(np.log(base / 100)) < 1e-4 else None)
     if np.allclose(wrap(turn + m * thetas - np.pi / 2), 0, atol=TOL):
-        found.append(((), "", "", "each pair turns by π/2 minus the right angle (cos and sin swapped?)"))
+        found.append(Finding.note("each pair turns by π/2 minus the right angle (cos and sin swapped?)"))
         return found, cause
     ratio = turn / (m * thetas)
     if np.all(np.abs(m * thetas) < np.pi) and np.allclose(ratio, ratio[0], rtol=1e-6):
         degrees = " (degrees? np.cos and np.sin take radians)" if abs(ratio[0] - np.pi / 180) < 1e-6 else ""
-        found.append(((), "", "", f"every pair turns {sig(ratio[0])} times as far as it should{degrees}"))
+        found.append(Finding.note(f"every pair turns {sig(ratio[0])} times as far as it should{degrees}"))
         return found, cause
     for i in np.flatnonzero(off)[:2]:
-        found.append(((int(i),), "turns", "turn", f"by {sig(turn[i])} rad where {sig(wrap(m * thetas[i]))} belongs"))
+        rest = f"by {sig(turn[i])} rad where {sig(wrap(m * thetas[i]))} belongs"
+        found.append(Finding((int(i),), "turns", "turn", rest))
     return found, cause

@@ -6,7 +6,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from posenc.checks.engine import CheckResult, array_from, correct, name_of, not_yet, register
+from posenc.checks.engine import CheckResult, array_from, correct, not_yet, register
+from posenc.checks.phrasing import name_of
 
 __all__ = ["check_positions_column"]
 
@@ -30,9 +31,10 @@ def check_positions_column(fn: Callable[[int], np.ndarray]) -> CheckResult:
     """
     name = name_of(fn)
     for seq_len in (1, 5, 12):
-        got, verdict = array_from(fn, name, seq_len, params=("seq_len",))
+        _, got, verdict = array_from(fn, name, seq_len, params=("seq_len",))
         if verdict is not None:
             return verdict
+        assert got is not None  # no verdict: an array
         expected = np.arange(seq_len, dtype=float)[:, None]  # (seq_len, 1)
         if got.shape != expected.shape:
             hint = ""

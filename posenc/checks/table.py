@@ -10,7 +10,6 @@ listed mistake is named when the measurements point to it.
 from __future__ import annotations
 
 import numbers
-import time
 from collections.abc import Callable
 
 import numpy as np
@@ -18,32 +17,27 @@ import numpy as np
 from posenc.checks.engine import (
     CheckResult,
     array_from,
-    as_real_array,
-    call,
     correct,
     first_mismatch,
     int_dtype,
-    name_of,
     not_attempted,
     not_yet,
-    number,
     register,
-    short,
+    room_after,
 )
-from posenc.checks.measure import (
+from posenc.checks.measure import common_shift, effective_base, read_columns, wave_kinds, wrap
+from posenc.checks.phrasing import (
     Finding,
     amount,
     as_if_base,
-    common_shift,
-    effective_base,
     factor,
-    read_columns,
+    name_of,
+    number,
     sentences,
+    short,
     sig,
     signed,
     times,
-    wave_kinds,
-    wrap,
 )
 from posenc.sinusoidal import frequencies, sinusoidal, wavelengths
 
@@ -66,20 +60,17 @@ SINUSOIDAL_MISTAKES = {
 
 TOL = 1e-5  # a phase (radians), amplitude or offset closer than this to the right one reads as right
 SPEED_TOL = 1e-6  # the same for a speed, relative
-PROBE_SECONDS = 0.2  # how long the learner's function may take to build the long table
 
 
 def _long_table(fn: Callable, name: str, d_model: int) -> np.ndarray | None:
-    """The learner's table over a few thousand positions (256 for a slow function), or None if it gives none."""
+    """The learner's table over a few thousand positions, or None if it gives none.
+
+    Always the same number of rows for a width, whatever the machine's speed, so that the same
+    wrong answer gets the same message everywhere (a class of 40 compares them).
+    """
     rows = max(1024, min(4096, 2**15 // d_model))
-    start = time.perf_counter()
-    short_table, verdict = array_from(fn, name, 256, d_model)
-    if verdict is not None or short_table.shape != (256, d_model):
-        return None
-    if (time.perf_counter() - start) * rows / 256 > PROBE_SECONDS:  # the long table would take too long
-        return short_table
-    table, verdict = array_from(fn, name, rows, d_model)
-    return short_table if verdict is not None or table.shape != (rows, d_model) else table
+    _, table, _ = array_from(fn, name, rows, d_model)
+    return None if table is None or table.shape != (rows, d_model) else table  # None exactly when there is a verdict
 
 
 def _not_waves(
@@ -99,7 +90,7 @@ def _not_waves(
         else:
             said = ("follows", "follow", "no wave")
         groups.setdefault(said, []).append(int(j))
-    return [(tuple(cols), *said) for said, cols in groups.items()]
+    return [Finding(tuple(cols), *said) for said, cols in groups.items()]
 
 
 def _formula(kind: int, amp: float, offset: float) -> str:
@@ -129,17 +120,17 @@ def _placement(speed: np.ndarray, phase: np.ndarray, wave: np.ndarray) -> tuple[
         return None
     cause = None
     if swapped:
-        found = [(tuple(map(int, moved)), "has", "have", "sine and cosine swapped")]
+        found = [Finding(tuple(map(int, moved)), "has", "have", "sine and cosine swapped")]
         cause = "swapped" if len(moved) == d_model else None
     elif (source == cols[::-1]).all():
-        found = [((), "", "", f"the columns are in reverse order (column 0 holds column {d_model - 1}'s wave)")]
+        found = [Finding.note(f"the columns are in reverse order (column 0 holds column {d_model - 1}'s wave)")]
     else:
         shown = ", ".join(f"column {j} holds column {source[j]}'s" for j in moved[:2]) + ", …" * (len(moved) > 2)
-        found = [(tuple(map(int, moved)), "holds", "hold", f"another column's wave ({shown})")]
+        found = [Finding(tuple(map(int, moved)), "holds", "hold", f"another column's wave ({shown})")]
         half = d_model // 2
         cause = "concatenated" if (source == np.where(cols < half, 2 * cols, 2 * (cols - half) + 1)).all() else None
     mirrored = tuple(int(j) for j in np.flatnonzero(kind >= 2))
-    return found + ([(mirrored, "is", "are", "mirrored (sign flipped)")] if mirrored else []), cause
+    return found + ([Finding(mirrored, "is", "are", "mirrored (sign flipped)")] if mirrored else []), cause
 
 
 def _speeds(speed: np.ndarray, wave: np.ndarray) -> tuple[list[Finding], str | None]:
@@ -169,11 +160,12 @@ def _speeds(speed: np.ndarray, wave: np.ndarray) -> tuple[list[Finding], str | N
         pairs = [j // 2 for j in cols[::2]]
         ends = [f"{factor(ratio[2 * i])} (columns {2 * i}–{2 * i + 1})" for i in dict.fromkeys([pairs[0], pairs[-1]])]
         rest = f"too {'fast' if base < 10000 else 'slow'}, {' to '.join(ends)}: {as_if_base(base)}"
-        return [(cols, "turns", "turn", rest)], "i-for-2i" if abs(np.log(base / 100)) < 1e-4 else None
+        return [Finding(cols, "turns", "turn", rest)], "i-for-2i" if abs(np.log(base / 100)) < 1e-4 else None
     if over and len(groups) > 1:
         rest = "over 1 radian per position, faster than columns 0–1 should"
-        return [(cols, "turns", "turn", "at the wrong speed"), (tuple(over), "turns", "turn", rest)], cause
-    return [(tuple(js), "turns", "turn", said) for said, js in groups.items()], cause
+        found = [Finding(cols, "turns", "turn", "at the wrong speed"), Finding(tuple(over), "turns", "turn", rest)]
+        return found, cause
+    return [Finding(tuple(js), "turns", "turn", said) for said, js in groups.items()], cause
 
 
 def _ahead(error: float) -> str:
@@ -196,10 +188,10 @@ def _phases(
         if shift is not None and (abs(shift - round(shift)) < 1e-3 or not same):
             n = round(shift) if abs(shift - round(shift)) < 1e-3 else shift
             rest = f"shifted by {sig(abs(n))} {'position' if abs(n) == 1 else 'positions'}: row p holds position p {signed(n)}"
-            return [(tuple(range(d_model)), "is", "are", rest)], "from-one" if n == 1 else None, set()
+            return [Finding(tuple(range(d_model)), "is", "are", rest)], "from-one" if n == 1 else None, set()
         if same and abs(wrap(4 * error[0])) > TOL:  # not by a quarter turn (a sine for a cosine, mirrored, ...)
             rest = f"every angle is {_ahead(error[0])}: sin(angle {signed(error[0])}) and cos(angle {signed(error[0])})"
-            return [((), "", "", rest)], None, set()
+            return [Finding.note(rest)], None, set()
     kind, pure = wave_kinds(phase, TOL)
     groups: dict[tuple[str, str, str], list[int]] = {}
     for j in np.flatnonzero(off):
@@ -212,7 +204,7 @@ def _phases(
             said = ("is", "are", f"{_ahead(error[j])}: {want}(angle {signed(error[j])})")
         groups.setdefault(said, []).append(int(j))
     described = {j for said, js in groups.items() if said[0] == "holds" for j in js}
-    return [(tuple(js), *said) for said, js in groups.items()], None, described
+    return [Finding(tuple(js), *said) for said, js in groups.items()], None, described
 
 
 def _sizes(amp: np.ndarray, offset: np.ndarray, wave: np.ndarray, described: set[int]) -> list[Finding]:
@@ -224,7 +216,7 @@ def _sizes(amp: np.ndarray, offset: np.ndarray, wave: np.ndarray, described: set
     for j in (int(j) for j in np.flatnonzero(wave) if j not in described):
         if abs(offset[j]) > TOL:
             groups.setdefault(f"offset by {'+' if offset[j] > 0 else ''}{amount(offset[j])}", []).append(j)
-    return [(tuple(js), "is", "are", said) for said, js in groups.items()]
+    return [Finding(tuple(js), "is", "are", said) for said, js in groups.items()]
 
 
 def _diagnose(table: np.ndarray) -> tuple[list[Finding], str | None]:
@@ -281,10 +273,10 @@ def check_sinusoidal(fn: Callable[[int, int], np.ndarray]) -> CheckResult:
     name = name_of(fn)
     shapes = [(8, 6), (1, 4), (6, 2), (3, 128)]
     for seq_len, d_model in shapes:
-        value, verdict = call(fn, name, seq_len, d_model, params=("seq_len", "d_model"))
-        got, verdict = (None, verdict) if verdict is not None else as_real_array(value, name)
+        value, got, verdict = array_from(fn, name, seq_len, d_model, params=("seq_len", "d_model"))
         if verdict is not None:
             return verdict
+        assert got is not None  # no verdict: an array
         expected = sinusoidal(seq_len, d_model)  # (seq_len, d_model)
         where = f"for seq_len={seq_len}, d_model={d_model}"
         if got.shape != expected.shape:
@@ -300,7 +292,7 @@ def check_sinusoidal(fn: Callable[[int, int], np.ndarray]) -> CheckResult:
             f"{where}, first mismatch at position {pos}, column {col} ({kind}): "
             f"got {number(got[pos, col])}, expected {number(expected[pos, col])}."
         )
-        return not_yet(said + _explain(fn, name, value, d_model, 390 - len(said)))
+        return not_yet(said, _explain(fn, name, value, d_model, room_after(said)))
     listed = ", ".join(f"({n}, {d})" for n, d in shapes)
     return correct(f"matches the reference for (seq_len, d_model) = {listed}.")
 
