@@ -8,7 +8,14 @@ PY     := $(BIN)/python
 INSTALLER ?= auto
 INSTALL := INSTALLER=$(INSTALLER) bash tools/venv_install.sh $(VENV)
 
-.PHONY: lab venv test lint test-fast notebooks site bench check-envs clean-venv
+# test-fast leaves out the heavy tests, by their markers (declared in pyproject.toml)
+FAST := not (notebooks or browser or site or hub or grading or slow)
+
+.PHONY: help lab venv test lint test-fast notebooks site bench docs check-envs clean-venv
+
+## help: list these commands with what each does
+help:
+	@awk '/^## [a-z-]+:/ {sub(/^## /, ""); print; next} /^## / {sub(/^## /, "    "); print}' $(MAKEFILE_LIST)
 
 ## lab: create .venv, install the course and open it in JupyterLab
 lab: $(VENV)/.course
@@ -17,18 +24,21 @@ lab: $(VENV)/.course
 ## venv: only create .venv and install the course (what `make lab` does before it opens JupyterLab)
 venv: $(VENV)/.course
 
-## test: lint, then the whole test suite (maths, doctests, checkers, widgets, notebooks with nbval, browser)
+## test: lint, then the whole test suite (maths, doctests, checkers, widgets, notebooks with nbval, browser,
+## static site), with the 25 slowest tests listed at the end
 test: lint
-	$(PY) -m pytest
+	$(PY) -m pytest --durations=25
 
-## lint: ruff's linter and formatter check (settings in pyproject.toml; notebooks are left to nbval)
+## lint: ruff's linter and formatter check, then mypy over posenc/ (settings in pyproject.toml; notebooks
+## are left to nbval)
 lint: $(VENV)/.tests
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
-## test-fast: everything but the notebooks and the browser
+## test-fast: every unit, generic, doctest and anatomy test: all but the heavy markers (pyproject.toml)
 test-fast: $(VENV)/.tests
-	$(PY) -m pytest tests posenc -m "not browser"
+	$(PY) -m pytest -m "$(FAST)"
 
 ## notebooks: re-execute every lesson from a fresh kernel, in place, storing widget state
 notebooks: $(VENV)/.tests
@@ -39,10 +49,16 @@ notebooks: $(VENV)/.tests
 site: $(VENV)/.tests
 	$(PY) tools/build_site.py
 
-## bench: print the speed benchmarks (maths, sliders, browser, lesson run times)
+## bench: run the speed benchmarks (maths, sliders, browser, lesson run times), print them and record
+## each run in benchmarks/results/; then `make docs` puts the new numbers on the pages
 bench: $(VENV)/.tests
-	$(PY) benchmarks/bench_maths.py
-	$(PY) benchmarks/bench_widgets.py
+	$(PY) benchmarks/bench_maths.py --json
+	$(PY) benchmarks/bench_widgets.py --json
+
+## docs: regenerate every generated region of committed files (benchmark tables in docs/benchmarks.md
+## and the README's speed figures, from benchmarks/results/); tests/test_generated.py fails when stale
+docs: $(VENV)/.tests
+	$(PY) tools/gen_benchmarks.py
 
 ## check-envs: run the course in fresh environments: oldest versions on the oldest Python, newest
 ## versions on the newest Python, binder/ alone
@@ -50,13 +66,13 @@ check-envs:
 	INSTALLER=$(INSTALLER) tools/check_fresh_envs.sh
 
 $(VENV)/.course: requirements.txt pyproject.toml
-	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "Python 3.10 or newer is needed; found " + sys.version.split()[0])'
+	@$(PYTHON) -c 'import re, sys; text = open("pyproject.toml").read(); spec = __import__("tomllib").loads(text)["project"]["requires-python"] if sys.version_info >= (3, 11) else "".join(re.findall(r"^requires-python\s*=\s*\"([^\"]*)\"", text, re.M)); floor = re.match(r">=\s*(\d+)\.(\d+)\s*$$", spec); sys.exit("pyproject.toml: requires-python should read >=X.Y, not %r" % spec if not floor else 0 if sys.version_info >= tuple(map(int, floor.groups())) else "Python %s.%s or newer is needed (requires-python in pyproject.toml); found %s" % (floor.groups() + (sys.version.split()[0],)))'
 	$(PYTHON) -m venv $(VENV)
 	@# uv or pip; then removes rfc3987-syntax, which slows every Jupyter start by ~6 s (see the script)
 	$(INSTALL) -r requirements.txt -e .
 	touch $@
 
-$(VENV)/.tests: $(VENV)/.course requirements-test.txt
+$(VENV)/.tests: $(VENV)/.course requirements-test.txt requirements-site.txt
 	$(INSTALL) -r requirements-test.txt
 	touch $@
 

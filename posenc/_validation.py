@@ -38,6 +38,74 @@ def check_even(value: int, name: str, why: str) -> None:
         raise ValueError(f"{name} must be even {why}; got {name}={value}.")
 
 
+def check_real(
+    value: object,
+    name: str,
+    *,
+    low: float | None = None,
+    high: float | None = None,
+    low_open: bool = False,
+    why: str = "",
+) -> float:
+    """Return `value` as a ``float`` if it is a finite real number in range, else raise.
+
+    A bool, a str, None or an array is a ``TypeError``; NaN, infinity, or a number
+    below `low` (at or below it when `low_open`) or above `high` is a ``ValueError``.
+    The message names the argument, what it must be and what was given.
+
+    Examples
+    --------
+    >>> check_real(0.5, "learning_rate", low=0.0, low_open=True)
+    0.5
+    >>> check_real(-1, "ridge", low=0.0)
+    Traceback (most recent call last):
+    ...
+    ValueError: ridge must be a finite number >= 0.0; got ridge=-1.
+    """
+    if low is None and high is None:
+        wanted = "a finite number"
+    elif high is None:
+        wanted = f"a finite number {'>' if low_open else '>='} {low}"
+    elif low is None:
+        wanted = f"a finite number <= {high}"
+    else:
+        wanted = f"a finite number {'above' if low_open else 'from'} {low} {'up ' if low_open else ''}to {high}"
+    suffix = f" {why}" if why else ""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be {wanted}; got {name}={value!r} of type {type(value).__name__}.{suffix}")
+    number = float(value)
+    too_low = low is not None and (number <= low if low_open else number < low)
+    too_high = high is not None and number > high
+    if not math.isfinite(number) or too_low or too_high:
+        raise ValueError(f"{name} must be {wanted}; got {name}={value!r}.{suffix}")
+    return number
+
+
+def check_bool(value: object, name: str) -> bool:
+    """Return `value` as a ``bool`` if it is True or False (a numpy bool too), else raise ``TypeError``."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False; got {name}={value!r} of type {type(value).__name__}.")
+    return bool(value)
+
+
+def check_seed(value: object, name: str = "seed") -> int:
+    """Return `value` as an ``int`` if it is a non-negative integer (what numpy's generators take), else raise."""
+    value = check_int(value, name)
+    if value < 0:
+        raise ValueError(f"{name} must be a non-negative integer; got {name}={value}.")
+    return value
+
+
+def check_choice(value: object, name: str, choices: tuple[str, ...]) -> str:
+    """Return `value` if it is one of the strings `choices`; a non-str is a ``TypeError``, another str a ``ValueError``."""
+    allowed = ", ".join(map(repr, choices))
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be one of {allowed}; got {name}={value!r} of type {type(value).__name__}.")
+    if value not in choices:
+        raise ValueError(f"{name} must be one of {allowed}; got {name}={value!r}.")
+    return value
+
+
 def check_base(base: object) -> float:
     """Return `base` as a float if it is a finite number greater than 1, else raise."""
     if isinstance(base, (bool, np.bool_)) or not isinstance(base, numbers.Real):
@@ -69,7 +137,10 @@ def as_float_array(x: object, name: str, min_ndim: int = 1) -> np.ndarray:
 
 def as_positions(positions: object, name: str = "positions", *, integer: bool) -> np.ndarray:
     """Convert `positions` to a 1-D array (integers if `integer`), rejecting NaN and the like."""
-    arr = np.asarray(positions)
+    try:
+        arr = np.asarray(positions)
+    except Exception as exc:  # ragged lists and the like
+        raise TypeError(f"{name} must be an array of numbers; could not convert it ({exc}).") from None
     if arr.ndim == 0:
         arr = arr.reshape(1)
     if arr.ndim != 1:

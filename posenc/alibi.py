@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from posenc._validation import check_positive_int
+from posenc._validation import check_bool, check_positive_int
+from posenc.attention import offsets
 
 __all__ = ["alibi_slopes", "alibi_bias"]
 
@@ -112,9 +113,7 @@ def alibi_bias(seq_len: int, num_heads: int, *, causal: bool = True) -> np.ndarr
     """
     seq_len = check_positive_int(seq_len, "seq_len")
     slopes = alibi_slopes(num_heads)  # (num_heads,)
-    positions = np.arange(seq_len)
-    if not isinstance(causal, (bool, np.bool_)):
-        raise TypeError(f"causal must be True or False; got causal={causal!r}.")
-    offsets = positions[:, None] - positions[None, :]  # (seq_len, seq_len): i - j
-    distance = np.maximum(offsets, 0) if causal else np.abs(offsets)
+    causal = check_bool(causal, "causal")
+    back = offsets(seq_len)  # (seq_len, seq_len): i - j
+    distance = np.maximum(back, 0.0) if causal else np.abs(back)
     return 0.0 - slopes[:, None, None] * distance  # (num_heads, seq_len, seq_len); 0.0 - avoids -0.0

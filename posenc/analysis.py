@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from posenc._validation import as_float_array, as_positions, check_positive_int
+from posenc._validation import as_float_array, check_positive_int
+from posenc.naive import binary_digits  # written once, with the binary encoding it draws
 
 __all__ = ["cosine_similarity", "principal_components", "binary_digits", "round_to_bfloat16"]
 
@@ -95,41 +96,6 @@ def principal_components(table: np.ndarray, n_components: int = 2) -> tuple[np.n
     total = float(np.sum(singular**2))
     explained = singular[:n_components] ** 2 / total if total > 0 else np.zeros(n_components)
     return centred @ components.T, explained
-
-
-def binary_digits(positions: np.ndarray, n_bits: int) -> np.ndarray:
-    """The binary digits of each position, least significant first.
-
-    Parameters
-    ----------
-    positions : array_like of non-negative int, shape (seq_len,)
-    n_bits : int
-        How many digits; every position must be below ``2**n_bits``.
-
-    Returns
-    -------
-    ndarray of int, shape (seq_len, n_bits)
-        Column ``b`` is bit ``b`` (worth ``2**b``): column 0 flips at every step.
-
-    Notes
-    -----
-    Used in ``notebooks/03_odometer_intuition.ipynb``, beside the sinusoidal table.
-
-    Examples
-    --------
-    >>> binary_digits(np.arange(4), 2)
-    array([[0, 0],
-           [1, 0],
-           [0, 1],
-           [1, 1]])
-    """
-    n_bits = check_positive_int(n_bits, "n_bits")
-    pos = as_positions(positions, integer=True)  # (seq_len,)
-    if pos.size and (pos.min() < 0 or pos.max() >= 2**n_bits):
-        raise ValueError(
-            f"positions must lie in 0 .. {2**n_bits - 1} for n_bits={n_bits}; got {pos.min()} .. {pos.max()}."
-        )
-    return (pos[:, None] >> np.arange(n_bits)) & 1  # (seq_len, n_bits)
 
 
 def round_to_bfloat16(x: np.ndarray) -> np.ndarray:

@@ -1,17 +1,19 @@
 """Scaled dot-product attention, the softmax it uses, and the causal mask.
 
 Follows section 3.2.1 of Vaswani et al., "Attention Is All You Need" (2017),
-https://arxiv.org/abs/1706.03762. Nothing here knows about positions: that is
-the point of lesson 01.
+https://arxiv.org/abs/1706.03762. Nothing here encodes a position: that is the
+point of lesson 01. What the encodings share lives here once: the matrix of offsets
+``i - j`` between a query and a key (ALiBi's distance, RoPE's angle, the causal
+mask's "j <= i") and the causal softmax.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from posenc._validation import as_float_array, check_positive_int
+from posenc._validation import as_float_array, check_int, check_positive_int, check_real
 
-__all__ = ["softmax", "attention", "causal_mask"]
+__all__ = ["softmax", "attention", "causal_mask", "causal_softmax", "offsets"]
 
 
 def softmax(x: np.ndarray, axis: int = -1) -> np.ndarray:
@@ -32,9 +34,10 @@ def softmax(x: np.ndarray, axis: int = -1) -> np.ndarray:
     Raises
     ------
     ValueError
-        If `x` is empty, contains NaN or ``+inf``, or a slice along `axis` is all ``-inf``.
+        If `x` is empty, contains NaN or ``+inf``, `axis` is not one of its axes, or a
+        slice along `axis` is all ``-inf``.
     TypeError
-        If `x` is not numeric.
+        If `x` is not numeric, or `axis` is not an integer.
 
     Notes
     -----
@@ -49,12 +52,22 @@ def softmax(x: np.ndarray, axis: int = -1) -> np.ndarray:
     >>> softmax(np.array([1000.0, 0.0])).round(6)  # no overflow
     array([1., 0.])
     """
-    arr = np.asarray(x)
+    try:
+        arr = np.asarray(x)
+    except Exception as exc:  # ragged lists and the like
+        raise TypeError(f"x must be an array of real numbers; could not convert it ({exc}).") from None
     if arr.dtype == bool or not (np.issubdtype(arr.dtype, np.integer) or np.issubdtype(arr.dtype, np.floating)):
         raise TypeError(f"x must be an array of real numbers; got dtype {arr.dtype}.")
     arr = arr.astype(np.result_type(arr.dtype, np.float64) if arr.dtype.kind != "f" else arr.dtype)
     if arr.size == 0:
         raise ValueError(f"x must not be empty; got x.shape={arr.shape}.")
+    if arr.ndim == 0:
+        raise ValueError(f"x must have at least one axis to normalise along; got the single number x={arr!r}.")
+    axis = check_int(axis, "axis")
+    if not -arr.ndim <= axis < arr.ndim:
+        raise ValueError(
+            f"axis must name an axis of x, from {-arr.ndim} to {arr.ndim - 1} for x.shape={arr.shape}; got axis={axis}."
+        )
     if np.isnan(arr).any() or np.isposinf(arr).any():
         raise ValueError("x must not contain NaN or +inf (use -inf for 'never attend').")
     top = np.max(arr, axis=axis, keepdims=True)
@@ -96,8 +109,73 @@ def causal_mask(seq_len: int) -> np.ndarray:
            [1, 1, 0],
            [1, 1, 1]])
     """
+    return offsets(seq_len) >= 0
+
+
+def offsets(seq_len: int, *, scale: float = 1.0) -> np.ndarray:
+    """The offset ``i - j`` from each key ``j`` to each query ``i``: how far back the key is.
+
+    Parameters
+    ----------
+    seq_len : int
+        Number of positions.
+    scale : float, default 1.0
+        Multiply every position by this first (position interpolation, lesson 06); positive.
+
+    Returns
+    -------
+    ndarray of float, shape (seq_len, seq_len)
+        ``offsets[i, j] = scale * (i - j)``: positive for earlier keys, 0 on the diagonal.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If `seq_len` is not a positive integer, or `scale` is not a positive finite number.
+
+    Examples
+    --------
+    >>> offsets(3)
+    array([[ 0., -1., -2.],
+           [ 1.,  0., -1.],
+           [ 2.,  1.,  0.]])
+    """
     seq_len = check_positive_int(seq_len, "seq_len")
-    return np.tril(np.ones((seq_len, seq_len), dtype=bool))
+    scale = check_real(scale, "scale", low=0.0, low_open=True)
+    positions = np.arange(seq_len) * scale  # (seq_len,)
+    return positions[:, None] - positions[None, :]  # (seq_len, seq_len): i - j
+
+
+def causal_softmax(scores: np.ndarray) -> np.ndarray:
+    """Softmax over the keys each query may see (``j <= i``); later keys get weight 0.
+
+    Parameters
+    ----------
+    scores : array_like, shape (..., seq_len, seq_len)
+        Query-by-key scores (rows: queries).
+
+    Returns
+    -------
+    weights : ndarray, same shape
+        Rows sum to 1; ``weights[..., i, j] == 0`` for ``j > i``.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If `scores` is not a real array whose last two axes are equal.
+
+    Examples
+    --------
+    >>> causal_softmax(np.zeros((3, 3))).round(3)
+    array([[1.   , 0.   , 0.   ],
+           [0.5  , 0.5  , 0.   ],
+           [0.333, 0.333, 0.333]])
+    """
+    arr = as_float_array(scores, "scores", min_ndim=2)
+    if arr.shape[-1] != arr.shape[-2]:
+        raise ValueError(
+            f"scores must be square in its last two axes (..., seq_len, seq_len); got scores.shape={arr.shape}."
+        )
+    return softmax(np.where(causal_mask(arr.shape[-1]), arr, -np.inf), axis=-1)
 
 
 def _broadcast_or_raise(name: str, shape: tuple[int, ...], scores_shape: tuple[int, ...]) -> None:

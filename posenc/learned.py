@@ -8,11 +8,11 @@ the original GPT: the model simply learns a vector for each position up to a fix
 from __future__ import annotations
 
 import functools
-import os
+from importlib import resources
 
 import numpy as np
 
-from posenc._validation import as_float_array, check_positive_int
+from posenc._validation import as_float_array, check_positive_int, check_real, check_seed
 
 __all__ = ["LearnedTable", "minilm_positions"]
 
@@ -39,7 +39,8 @@ class LearnedTable:
     Raises
     ------
     ValueError, TypeError
-        If a size is not a positive integer or `init_std` is negative.
+        If a size is not a positive integer, `seed` is not a non-negative integer or
+        `init_std` is not a finite number >= 0.
 
     Notes
     -----
@@ -62,9 +63,8 @@ class LearnedTable:
     def __init__(self, max_len: int, d_model: int, *, seed: int = 0, init_std: float = 0.02) -> None:
         self.max_len = check_positive_int(max_len, "max_len")
         self.d_model = check_positive_int(d_model, "d_model")
-        if not np.isfinite(init_std) or init_std < 0:
-            raise ValueError(f"init_std must be a finite number >= 0; got init_std={init_std!r}.")
-        rng = np.random.default_rng(seed)
+        init_std = check_real(init_std, "init_std", low=0.0)
+        rng = np.random.default_rng(check_seed(seed))
         self.weights = rng.normal(0.0, init_std, size=(self.max_len, self.d_model))  # (max_len, d_model)
 
     def __repr__(self) -> str:
@@ -113,19 +113,20 @@ class LearnedTable:
             Learning rate.
         """
         rows = np.atleast_1d(self._rows(positions)).ravel()  # (n,)
+        lr = check_real(lr, "lr", low=0.0, why="(the learning rate)")
         grads = as_float_array(grads, "grads", min_ndim=1)
         if grads.shape != (rows.size, self.d_model):
             raise ValueError(
                 f"grads must have shape ({rows.size}, {self.d_model}) (one row per position); "
                 f"got grads.shape={grads.shape}."
             )
-        np.add.at(self.weights, rows, -float(lr) * grads)
+        np.add.at(self.weights, rows, -lr * grads)
 
 
 @functools.lru_cache(maxsize=1)
 def _load_minilm() -> np.ndarray:
-    path = os.path.join(os.path.dirname(__file__), "data", "minilm_positions.npy")
-    table = np.load(path, allow_pickle=False)
+    with resources.files("posenc.data").joinpath("minilm_positions.npy").open("rb") as file:
+        table = np.load(file, allow_pickle=False)
     table.setflags(write=False)
     return table
 

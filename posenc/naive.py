@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from posenc._validation import check_positive_int
+from posenc._validation import as_float_array, as_positions, check_choice, check_positive_int
 
-__all__ = ["SCHEMES", "naive_encoding", "neighbour_distances"]
+__all__ = ["SCHEMES", "naive_encoding", "binary_digits", "neighbour_distances"]
 
 #: The encodings lesson 02 tries, in the order it tries them.
 SCHEMES = ("integer", "fraction", "one-hot", "binary")
@@ -58,8 +58,7 @@ def naive_encoding(scheme: str, seq_len: int, *, max_len: int | None = None) -> 
     >>> naive_encoding("binary", 3, max_len=8).tolist()
     [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]
     """
-    if scheme not in SCHEMES:
-        raise ValueError(f"scheme must be one of {', '.join(map(repr, SCHEMES))}; got scheme={scheme!r}.")
+    scheme = check_choice(scheme, "scheme", SCHEMES)
     seq_len = check_positive_int(seq_len, "seq_len")
     max_len = seq_len if max_len is None else check_positive_int(max_len, "max_len")
     if max_len < seq_len:
@@ -72,11 +71,56 @@ def naive_encoding(scheme: str, seq_len: int, *, max_len: int | None = None) -> 
     if scheme == "one-hot":
         return np.eye(seq_len, max_len)  # (seq_len, max_len)
     n_bits = max(1, int(max_len - 1).bit_length())
-    return ((positions[:, None] >> np.arange(n_bits)) & 1).astype(float)  # (seq_len, n_bits)
+    return binary_digits(positions, n_bits).astype(float)  # (seq_len, n_bits)
+
+
+def binary_digits(positions: np.ndarray, n_bits: int) -> np.ndarray:
+    """The binary digits of each position, least significant first.
+
+    Parameters
+    ----------
+    positions : array_like of non-negative int, shape (seq_len,)
+    n_bits : int
+        How many digits; every position must be below ``2**n_bits``.
+
+    Returns
+    -------
+    ndarray of int, shape (seq_len, n_bits)
+        Column ``b`` is bit ``b`` (worth ``2**b``): column 0 flips at every step.
+
+    Notes
+    -----
+    Used in ``notebooks/03_odometer_intuition.ipynb``, beside the sinusoidal table.
+
+    Examples
+    --------
+    >>> binary_digits(np.arange(4), 2)
+    array([[0, 0],
+           [1, 0],
+           [0, 1],
+           [1, 1]])
+    """
+    n_bits = check_positive_int(n_bits, "n_bits")
+    pos = as_positions(positions, integer=True)  # (seq_len,)
+    if pos.size and (pos.min() < 0 or pos.max() >= 2**n_bits):
+        raise ValueError(
+            f"positions must lie in 0 .. {2**n_bits - 1} for n_bits={n_bits}; got {pos.min()} .. {pos.max()}."
+        )
+    return (pos[:, None] >> np.arange(n_bits)) & 1  # (seq_len, n_bits)
 
 
 def neighbour_distances(table: np.ndarray) -> np.ndarray:
     """Euclidean distance from each row of `table` to the next one.
+
+    Parameters
+    ----------
+    table : array_like, shape (seq_len, width)
+        One row per position.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If `table` is not a 2-D array of finite real numbers.
 
     Returns
     -------
@@ -88,5 +132,7 @@ def neighbour_distances(table: np.ndarray) -> np.ndarray:
     >>> neighbour_distances(naive_encoding("binary", 9)).round(3).tolist()  # 7 -> 8 flips four bits
     [1.0, 1.414, 1.0, 1.732, 1.0, 1.414, 1.0, 2.0]
     """
-    rows = np.asarray(table, dtype=float)
+    rows = as_float_array(table, "table", min_ndim=2)
+    if rows.ndim != 2:
+        raise ValueError(f"table must be 2-D (seq_len, width), one row per position; got table.shape={rows.shape}.")
     return np.linalg.norm(np.diff(rows, axis=0), axis=1)  # (seq_len - 1,)

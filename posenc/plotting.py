@@ -10,6 +10,8 @@ and always given a fixed range, so colours mean the same thing in every figure.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
@@ -22,8 +24,10 @@ __all__ = [
     "DIVERGING",
     "SEQUENTIAL",
     "new_figure",
+    "placed_figure",
     "plot_table",
     "plot_matrix",
+    "ink",
     "plot_clock_faces",
     "set_clock_hands",
     "plot_similarity",
@@ -33,35 +37,50 @@ __all__ = [
 DIVERGING = "RdBu_r"  # signed values: blue negative, white 0, red positive
 SEQUENTIAL = "viridis"  # weights and similarities in [0, 1]
 
+#: Where an axes sits in its figure: (left, bottom, width, height), in fractions of the figure.
+Rect = tuple[float, float, float, float]
+
 
 def new_figure(
-    width: float, height: float, *, dpi: int = 90, rects: list | None = None, **subplot_kw
-) -> tuple[Figure, object]:
-    """A figure that pyplot does not manage (so it never shows itself) and its axes.
+    width: float, height: float, *, dpi: int = 90, rects: Sequence[Rect] | None = None
+) -> tuple[Figure, Axes]:
+    """A figure that pyplot does not manage (so it never shows itself) and its one axes.
 
-    By default the axes come from ``fig.subplots(**subplot_kw)`` with constrained
-    layout. With `rects` (one ``[left, bottom, width, height]`` in figure fractions per
-    axes) they are placed by hand and no layout engine runs: the live figures of
-    ``posenc.widgets`` do this, since constrained layout costs about 0.2 s per figure.
+    By default the axes fills the figure, with constrained layout. With `rects`, a list
+    of one :data:`Rect`, it is placed there by hand, as :func:`placed_figure` places several.
 
     Examples
     --------
     >>> fig, ax = new_figure(4, 3)
     >>> fig.get_size_inches().tolist(), float(fig.dpi)
     ([4.0, 3.0], 90.0)
-    >>> fig, (a, b) = new_figure(4, 3, rects=[[0.1, 0.1, 0.3, 0.8], [0.6, 0.1, 0.3, 0.8]])
+    >>> fig, ax = new_figure(4, 3, rects=[(0.1, 0.1, 0.8, 0.8)])
     >>> fig.get_layout_engine() is None
     True
     """
     if rects is not None:
-        fig = Figure(figsize=(width, height), dpi=dpi)
-        axes = [fig.add_axes(rect) for rect in rects]
-        return fig, (axes[0] if len(axes) == 1 else axes)
+        if len(rects) != 1:
+            raise ValueError(f"new_figure makes one axes; got {len(rects)} rects: place several with placed_figure.")
+        fig, (ax,) = placed_figure(width, height, rects, dpi=dpi)
+        return fig, ax
     fig = Figure(figsize=(width, height), dpi=dpi, layout="constrained")
-    nrows = subplot_kw.pop("nrows", 1)
-    ncols = subplot_kw.pop("ncols", 1)
-    axes = fig.subplots(nrows, ncols, **subplot_kw)
-    return fig, axes
+    return fig, fig.subplots()
+
+
+def placed_figure(width: float, height: float, rects: Sequence[Rect], *, dpi: int = 90) -> tuple[Figure, list[Axes]]:
+    """A figure that pyplot does not manage and one axes at each of `rects`, placed by hand.
+
+    No layout engine runs: the live figures of ``posenc.widgets`` are made this way, since
+    constrained layout costs about 0.2 s per figure.
+
+    Examples
+    --------
+    >>> fig, (a, b) = placed_figure(4, 3, [(0.1, 0.1, 0.3, 0.8), (0.6, 0.1, 0.3, 0.8)])
+    >>> fig.get_layout_engine() is None, len(fig.axes), float(b.get_position().x0)
+    (True, 2, 0.6)
+    """
+    fig = Figure(figsize=(width, height), dpi=dpi)
+    return fig, [fig.add_axes(rect) for rect in rects]
 
 
 def plot_table(
@@ -126,13 +145,19 @@ def plot_matrix(
     if annotate:
         for (i, j), value in np.ndenumerate(matrix):
             texts.append(
-                ax.text(j, i, fmt.format(value), ha="center", va="center", fontsize=9, color=_ink(value, vmin, vmax))
+                ax.text(j, i, fmt.format(value), ha="center", va="center", fontsize=9, color=ink(value, vmin, vmax))
             )
     return im, texts
 
 
-def _ink(value: float, vmin: float, vmax: float) -> str:
-    """Black or white text, whichever reads better on a viridis cell of this value."""
+def ink(value: float, vmin: float, vmax: float) -> str:
+    """Black or white text, whichever reads better on a viridis cell of this value (the course's one rule).
+
+    Examples
+    --------
+    >>> ink(0.9, 0.0, 1.0), ink(0.1, 0.0, 1.0)
+    ('black', 'white')
+    """
     return "black" if (value - vmin) / (vmax - vmin + 1e-12) > 0.55 else "white"
 
 
@@ -150,7 +175,9 @@ def plot_clock_faces(ax: Axes, centres: list[tuple[float, float]]) -> tuple[list
     >>> tips.get_xydata().tolist()
     [[0.0, 1.0], [3.0, 1.0]]
     """
-    circles = [ax.add_patch(Circle(centre, 1.0, fill=False, color="0.4", lw=1.2)) for centre in centres]
+    circles = [Circle(centre, 1.0, fill=False, color="0.4", lw=1.2) for centre in centres]
+    for circle in circles:
+        ax.add_patch(circle)
     (hands,) = ax.plot([], [], color="black", lw=2.2, solid_capstyle="round")
     (tips,) = ax.plot([], [], "o", color="#d6604d", ms=5)
     set_clock_hands(hands, tips, centres, np.zeros(len(centres)))
@@ -222,7 +249,7 @@ def plot_binary_and_sinusoidal(
     --------
     >>> import posenc
     >>> from posenc.analysis import binary_digits
-    >>> fig, (a, b) = new_figure(6, 3, ncols=2)
+    >>> fig, (a, b) = placed_figure(6, 3, [(0.08, 0.15, 0.4, 0.75), (0.58, 0.15, 0.4, 0.75)])
     >>> sines = posenc.sinusoidal(8, 6, base=100)[:, 0::2]
     >>> im_bits, im_waves = plot_binary_and_sinusoidal(a, b, binary_digits(np.arange(8), 3), sines, base=100)
     >>> im_bits.get_array().shape, im_waves.get_array().shape

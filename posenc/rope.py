@@ -11,12 +11,19 @@ quarter of each head in GPT-NeoX-20B). The maths is the same; the dimensions are
 
 from __future__ import annotations
 
-import math
-import numbers
-
 import numpy as np
+import numpy.typing as npt
 
-from posenc._validation import as_float_array, as_positions, check_base, check_even, check_positive_int
+from posenc._validation import (
+    as_float_array,
+    as_positions,
+    check_base,
+    check_choice,
+    check_even,
+    check_positive_int,
+    check_real,
+)
+from posenc.sinusoidal import frequencies
 
 __all__ = ["rope_angles", "apply_rope", "half_layout_order", "rope_decay_bound", "ntk_aware_base"]
 
@@ -24,7 +31,7 @@ _PAIRS = "so that dimensions pair up for rotation"
 _LAYOUTS = ("interleaved", "half")
 
 
-def rope_angles(positions: np.ndarray, d_head: int, *, base: float = 10_000.0) -> np.ndarray:
+def rope_angles(positions: npt.ArrayLike, d_head: int, *, base: float = 10_000.0) -> np.ndarray:
     """Rotation angles ``m * theta_i`` for each position ``m`` and pair ``i``.
 
     Parameters
@@ -60,14 +67,13 @@ def rope_angles(positions: np.ndarray, d_head: int, *, base: float = 10_000.0) -
     positions = as_positions(positions, integer=False)  # (seq_len,)
     d_head = check_positive_int(d_head, "d_head")
     check_even(d_head, "d_head", _PAIRS)
-    base = check_base(base)
-    thetas = base ** (-np.arange(0, d_head, 2, dtype=np.float64) / d_head)  # (d_head // 2,)
+    thetas = frequencies(d_head, base=base)  # (d_head // 2,): RoPE's speeds are the sinusoidal table's
     return positions.astype(np.float64)[:, None] * thetas  # (seq_len, d_head // 2)
 
 
 def apply_rope(
-    x: np.ndarray,
-    positions: np.ndarray | None = None,
+    x: npt.ArrayLike,
+    positions: npt.ArrayLike | None = None,
     *,
     base: float = 10_000.0,
     layout: str = "interleaved",
@@ -111,8 +117,7 @@ def apply_rope(
     array([[1.    , 0.    ],
            [0.5403, 0.8415]])
     """
-    if layout not in _LAYOUTS:
-        raise ValueError(f"layout must be one of {_LAYOUTS}; got layout={layout!r}.")
+    layout = check_choice(layout, "layout", _LAYOUTS)
     arr = as_float_array(x, "x", min_ndim=2)
     seq_len, d_head = arr.shape[-2], arr.shape[-1]
     if d_head % 2:
@@ -130,17 +135,15 @@ def apply_rope(
     angles = rope_angles(positions, d_head, base=base)  # (seq_len, d_head // 2)
     cos, sin = np.cos(angles).astype(arr.dtype), np.sin(angles).astype(arr.dtype)
     half = d_head // 2
+    # which dimensions hold each pair's first and second coordinate, by layout
     if layout == "interleaved":
-        first, second = arr[..., 0::2], arr[..., 1::2]  # (..., seq_len, d_head // 2) each
+        first_dims, second_dims = slice(0, None, 2), slice(1, None, 2)  # (0, 1), (2, 3), ...
     else:
-        first, second = arr[..., :half], arr[..., half:]
+        first_dims, second_dims = slice(None, half), slice(half, None)  # (i, i + d_head/2)
+    first, second = arr[..., first_dims], arr[..., second_dims]  # (..., seq_len, d_head // 2) each
     out = np.empty_like(arr)  # (..., seq_len, d_head)
-    if layout == "interleaved":
-        out[..., 0::2] = first * cos - second * sin
-        out[..., 1::2] = first * sin + second * cos
-    else:
-        out[..., :half] = first * cos - second * sin
-        out[..., half:] = first * sin + second * cos
+    out[..., first_dims] = first * cos - second * sin
+    out[..., second_dims] = first * sin + second * cos
     return out
 
 
@@ -177,7 +180,7 @@ def half_layout_order(d_head: int) -> np.ndarray:
     return np.concatenate([np.arange(0, d_head, 2), np.arange(1, d_head, 2)])
 
 
-def rope_decay_bound(distances: np.ndarray, d_head: int, *, base: float = 10_000.0) -> np.ndarray:
+def rope_decay_bound(distances: npt.ArrayLike, d_head: int, *, base: float = 10_000.0) -> np.ndarray:
     """RoFormer's relative upper bound on a RoPE score, as a function of the distance m - n.
 
     Su et al. (2021), section 3.4.3: writing the score as ``Re sum_i h_i exp(1j (m-n) theta_i)``
@@ -257,13 +260,5 @@ def ntk_aware_base(base: float, scale: float, d_head: int) -> float:
     check_even(d_head, "d_head", _PAIRS)
     if d_head < 4:
         raise ValueError(f"d_head must be at least 4 (d_head - 2 divides the exponent); got d_head={d_head}.")
-    if (
-        isinstance(scale, (bool, np.bool_))
-        or not isinstance(scale, numbers.Real)
-        or not math.isfinite(scale)
-        or scale < 1
-    ):
-        raise ValueError(
-            f"scale must be a finite number of at least 1 (target length / training length); got scale={scale!r}."
-        )
+    scale = check_real(scale, "scale", low=1.0, why="(target length / training length)")
     return base * float(scale) ** (d_head / (d_head - 2))

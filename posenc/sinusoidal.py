@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from posenc._validation import check_base, check_even, check_int, check_positive_int
+from posenc._validation import as_positions, check_base, check_even, check_int, check_positive_int
 
-__all__ = ["frequencies", "wavelengths", "sinusoidal", "offset_rotation"]
+__all__ = ["frequencies", "wavelengths", "sinusoidal", "sinusoidal_at", "offset_rotation"]
 
 _PAIRS = "so that sines and cosines pair up"
 
@@ -129,9 +129,45 @@ def sinusoidal(seq_len: int, d_model: int, *, base: float = 10_000.0) -> np.ndar
     array([0., 1., 0., 1., 0., 1.])
     """
     seq_len = check_positive_int(seq_len, "seq_len")
+    return sinusoidal_at(np.arange(seq_len, dtype=np.float64), d_model, base=base)
+
+
+def sinusoidal_at(positions: np.ndarray, d_model: int, *, base: float = 10_000.0) -> np.ndarray:
+    """The sinusoidal table's rows at any positions, fractions included.
+
+    The formula of :func:`sinusoidal` takes any real position: lesson 06 reads it at
+    ``p * train_len / seq_len`` (position interpolation). ``sinusoidal(n, d)`` is
+    ``sinusoidal_at(np.arange(n), d)``.
+
+    Parameters
+    ----------
+    positions : array_like of shape (n,)
+        Positions, integers or real numbers (finite).
+    d_model : int
+        Width of each row; must be even.
+    base : float, default 10000.0
+        As in :func:`sinusoidal`.
+
+    Returns
+    -------
+    rows : ndarray of shape (n, d_model), float64
+        Row ``r`` is the table's formula at ``positions[r]``.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If `positions` is not a one-dimensional array of finite numbers, `d_model` is
+        not a positive even integer, or `base` is not a finite number above 1.
+
+    Examples
+    --------
+    >>> sinusoidal_at([0.5], d_model=2).round(4)  # halfway between positions 0 and 1
+    array([[0.4794, 0.8776]])
+    """
+    positions = as_positions(positions, integer=False).astype(np.float64)  # (n,)
     freqs = frequencies(d_model, base=base)  # (d_model // 2,)
-    angles = np.arange(seq_len, dtype=np.float64)[:, None] * freqs  # (seq_len, d_model // 2)
-    table = np.empty((seq_len, freqs.size * 2))  # (seq_len, d_model)
+    angles = positions[:, None] * freqs  # (n, d_model // 2)
+    table = np.empty((positions.size, freqs.size * 2))  # (n, d_model)
     np.sin(angles, out=table[:, 0::2])
     np.cos(angles, out=table[:, 1::2])
     return table

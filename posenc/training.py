@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from posenc._validation import check_positive_int
+from posenc._validation import check_int, check_positive_int, check_real, check_seed
 from posenc.attention import softmax
 from posenc.learned import LearnedTable
 
@@ -55,6 +55,24 @@ class TrainingRun:
     @property
     def max_len(self) -> int:
         return self.tables.shape[1]
+
+
+def _parity_loss_and_gradients(
+    x: np.ndarray, W: np.ndarray, b: np.ndarray, labels: np.ndarray
+) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
+    """The read-out's mean cross-entropy on inputs `x` (n, d_model), and its gradients by hand.
+
+    Returns ``(loss, dx, dW, db)``: ``dlogits = (softmax(x @ W + b) - onehot(labels)) / n``,
+    ``dx = dlogits @ W.T`` (what each token's table row receives), ``dW = x.T @ dlogits``,
+    ``db = dlogits.sum(0)``.
+    """
+    n = labels.size
+    probs = softmax(x @ W + b)  # (n, 2)
+    loss = float(-np.mean(np.log(probs[np.arange(n), labels])))
+    dlogits = probs.copy()
+    dlogits[np.arange(n), labels] -= 1.0
+    dlogits /= n  # (n, 2)
+    return loss, dlogits @ W.T, x.T @ dlogits, dlogits.sum(axis=0)  # (n, d_model), (d_model, 2), (2,)
 
 
 def train_parity_table(
@@ -107,7 +125,8 @@ def train_parity_table(
     Raises
     ------
     ValueError, TypeError
-        If a size is not a positive integer, or `train_len` exceeds `max_len`.
+        If a size is not a positive integer, `train_len` exceeds `max_len`, `lr` is not a
+        positive number, or `seed` or `report_every` is negative or not an integer.
 
     Notes
     -----
@@ -125,9 +144,19 @@ def train_parity_table(
     train_len = check_positive_int(train_len, "train_len")
     if train_len > max_len:
         raise ValueError(f"train_len must be at most max_len={max_len}; got train_len={train_len}.")
-    sizes = {"d_model": d_model, "vocab_size": vocab_size, "n_steps": n_steps, "batch_size": batch_size}
-    for name, value in {**sizes, "snapshot_every": snapshot_every, "n_eval": n_eval}.items():
-        check_positive_int(value, name)
+    d_model = check_positive_int(d_model, "d_model")
+    vocab_size = check_positive_int(vocab_size, "vocab_size")
+    n_steps = check_positive_int(n_steps, "n_steps")
+    batch_size = check_positive_int(batch_size, "batch_size")
+    snapshot_every = check_positive_int(snapshot_every, "snapshot_every")
+    n_eval = check_positive_int(n_eval, "n_eval")
+    lr = check_real(lr, "lr", low=0.0, low_open=True, why="(the learning rate)")
+    seed = check_seed(seed)
+    report_every = check_int(report_every, "report_every")
+    if report_every < 0:
+        raise ValueError(
+            f"report_every must be 0 (no report) or a positive multiple of snapshot_every; got {report_every}."
+        )
     if report_every and report_every % snapshot_every:
         raise ValueError(
             f"report_every must be a multiple of snapshot_every={snapshot_every} (or 0); got report_every={report_every}."
@@ -151,12 +180,7 @@ def train_parity_table(
     for step in range(1, n_steps + 1):
         tokens = rng.integers(vocab_size, size=positions.size)  # (n,)
         x = words[tokens] + table.lookup(positions)  # (n, d_model)
-        probs = softmax(x @ W + b)  # (n, 2)
-        losses[step - 1] = -np.mean(np.log(probs[np.arange(labels.size), labels]))
-        dlogits = probs.copy()
-        dlogits[np.arange(labels.size), labels] -= 1.0
-        dlogits /= labels.size  # (n, 2)
-        dW, db, dx = x.T @ dlogits, dlogits.sum(axis=0), dlogits @ W.T  # (d_model, 2), (2,), (n, d_model)
+        losses[step - 1], dx, dW, db = _parity_loss_and_gradients(x, W, b, labels)
         W -= lr * dW
         b -= lr * db
         table.update(positions, dx, lr)  # sums the gradients of each position's tokens

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import posenc
-from posenc import checks
+from posenc import checks, widgets
 
 
 class TestMessages:
@@ -68,10 +68,10 @@ class TestQuestions:
 
     def test_a_recall_prompt_is_not_a_quiz(self):
         with pytest.raises(ValueError, match="'02-why-even' is a recall question, not a mcq one"):
-            checks.quiz("02-why-even")
+            widgets.quiz("02-why-even")
 
     def test_quiz_widget_gives_the_same_feedback(self):
-        w = checks.quiz("03-coarse-position")
+        w = widgets.quiz("03-coarse-position")
         w.check.click()
         assert w.feedback.value == "Pick an option first."
         w.choices.value = "a"
@@ -82,18 +82,10 @@ class TestQuestions:
         assert w.feedback.value.startswith("<b>Correct (b)</b>")
 
     def test_recall_reveals_the_model_answer_on_request(self):
-        w = checks.recall("01-equivariance")
+        w = widgets.recall("01-equivariance")
         assert w.answer.layout.display == "none"
         w.reveal.click()
         assert w.answer.layout.display is None and w.reveal.disabled
-
-    def test_checks_do_not_import_the_widgets(self):
-        import subprocess
-        import sys
-
-        code = "import sys, posenc.checks; print('posenc.widgets' in sys.modules)"
-        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-        assert out.strip() == "False"
 
 
 def test_the_right_option_is_seldom_the_longest():

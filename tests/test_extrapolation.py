@@ -10,7 +10,11 @@ from hypothesis import strategies as st
 import posenc
 from posenc.extrapolation import SCHEMES
 
-FITS = {scheme: posenc.fit_position_scores(scheme, steps=150) for scheme in SCHEMES}
+
+@pytest.fixture(scope="module")
+def fits():
+    """One head per scheme, fitted once for the module (not at import: `pytest -k` elsewhere pays nothing)."""
+    return {scheme: posenc.fit_position_scores(scheme, steps=150) for scheme in SCHEMES}
 
 
 def brute_window(n, w):
@@ -39,14 +43,14 @@ def test_pattern_error_is_the_total_variation_distance(n, seed):
 
 @settings(max_examples=20, deadline=None)
 @given(st.integers(0, 150), st.integers(0, 150), st.integers(1, 100))
-def test_rope_scores_depend_only_on_the_offset(i, j, shift):
-    scores = FITS["rope"].scores(260)
+def test_rope_scores_depend_only_on_the_offset(fits, i, j, shift):
+    scores = fits["rope"].scores(260)
     assert np.isclose(scores[i, j], scores[i + shift, j + shift])
 
 
-def test_rope_scores_equal_a_real_rope_query_and_key():
+def test_rope_scores_equal_a_real_rope_query_and_key(fits):
     # the fitted coefficients (a_p, b_p) are realised by q = (a_p, -b_p) per pair and k = (1, 0) per pair
-    fit = FITS["rope"]
+    fit = fits["rope"]
     a, b = np.split(fit.params["coefficients"], 2)
     q = np.empty(fit.d_model)
     q[0::2], q[1::2] = a, -b
@@ -57,73 +61,98 @@ def test_rope_scores_equal_a_real_rope_query_and_key():
     assert np.allclose(fit.scores(n), rq @ rk.T)
 
 
-def test_sinusoidal_scores_are_the_bilinear_form_of_the_table():
-    fit = FITS["sinusoidal"]
+def test_sinusoidal_scores_are_the_bilinear_form_of_the_table(fits):
+    fit = fits["sinusoidal"]
     pe = posenc.sinusoidal(100, fit.d_model)
     assert np.allclose(fit.scores(100), pe @ fit.params["A"] @ pe.T)
 
 
-def test_alibi_scores_are_the_alibi_bias_of_the_chosen_head():
-    fit = FITS["alibi"]
+def test_alibi_scores_are_the_alibi_bias_of_the_chosen_head(fits):
+    fit = fits["alibi"]
     head = list(posenc.alibi_slopes(8)).index(fit.params["slope"])
     assert np.allclose(np.tril(fit.scores(30)), posenc.alibi_bias(30, 8)[head])
 
 
-def test_alibi_takes_the_best_of_the_eight_slopes():
+def test_alibi_takes_the_best_of_the_eight_slopes(fits):
     target = posenc.window_target(64, 4)
 
     def loss(weights):
         inside = target > 0
         return -np.sum(target[inside] * np.log(weights[inside])) / 64
 
-    fit = FITS["alibi"]
+    fit = fits["alibi"]
     for slope in posenc.alibi_slopes(8):
         other = dataclasses.replace(fit, params={"slope": float(slope)})
         assert loss(fit.weights(64)) <= loss(other.weights(64)) + 1e-12
 
 
 @pytest.mark.parametrize("scheme", ["sinusoidal", "learned", "rope"])
-def test_training_lowers_the_loss_and_fits_the_window(scheme):
-    fit = FITS[scheme]
+def test_training_lowers_the_loss_and_fits_the_window(scheme, fits):
+    fit = fits[scheme]
     assert fit.losses[-1] < 0.6 * fit.losses[0]
     error = posenc.pattern_error(fit.weights(64), posenc.window_target(64, 4))
     assert error.mean() < 0.2
 
 
-def test_gradient_against_finite_differences():
-    # the rope head's loss as a function of its coefficients, differentiated numerically
-    from posenc.extrapolation import _loss_and_score_gradient, _offsets, _rope_features
+@pytest.mark.parametrize("scheme", ["sinusoidal", "learned", "rope"])
+def test_each_schemes_gradient_against_finite_differences_of_the_real_loss(scheme):
+    # the same scores, gradients and loss fit_position_scores trains with, at a random point
+    from posenc.extrapolation.heads import _MODELS, _loss_and_score_gradient
 
-    features = _rope_features(_offsets(16), 8)
-    target = posenc.window_target(16, 3)
-    c = np.random.default_rng(0).normal(size=8)
-    _, g = _loss_and_score_gradient(features @ c, target)
-    analytic = np.einsum("ij,ijk->k", g, features)
-    numeric = np.empty(8)
-    for k in range(8):
-        e = np.zeros(8)
-        e[k] = 1e-6
-        up = _loss_and_score_gradient(features @ (c + e), target)[0]
-        down = _loss_and_score_gradient(features @ (c - e), target)[0]
-        numeric[k] = (up - down) / 2e-6
-    assert np.allclose(analytic, numeric, atol=1e-6)
+    model, n, d = _MODELS[scheme], 12, 6
+    target = posenc.window_target(n, 3)
+    params = model.init(np.random.default_rng(1), n, d)
+    params = {name: value * 30 for name, value in params.items()}  # away from the tiny initial values
+
+    def loss(p):
+        return _loss_and_score_gradient(model.scores(p, n, 1.0, d), target)[0]
+
+    _, g = _loss_and_score_gradient(model.scores(params, n, 1.0, d), target)
+    analytic = model.gradients(params, g, d)
+    assert set(analytic) == set(params)
+    for name, value in params.items():
+        numeric = np.empty(value.shape)
+        for index in np.ndindex(value.shape):
+            step = np.zeros(value.shape)
+            step[index] = 1e-6
+            numeric[index] = (loss({**params, name: value + step}) - loss({**params, name: value - step})) / 2e-6
+        assert np.allclose(analytic[name], numeric, atol=1e-6), name
 
 
-def test_learned_has_no_rows_past_the_training_length():
-    fit = FITS["learned"]
+def test_score_gradient_of_the_loss_against_finite_differences():
+    from posenc.extrapolation.heads import _loss_and_score_gradient
+
+    scores = np.random.default_rng(2).normal(size=(6, 6))
+    target = posenc.window_target(6, 2)
+    _, analytic = _loss_and_score_gradient(scores, target)
+    numeric = np.zeros_like(scores)
+    for i, j in zip(*np.tril_indices(6), strict=True):  # the keys a query may see
+        step = np.zeros_like(scores)
+        step[i, j] = 1e-6
+        up, down = (
+            _loss_and_score_gradient(scores + step, target)[0],
+            _loss_and_score_gradient(scores - step, target)[0],
+        )
+        numeric[i, j] = (up - down) / 2e-6
+    assert np.allclose(np.tril(analytic), numeric, atol=1e-7)
+    assert np.allclose(np.triu(analytic, 1), 0.0)  # masked keys: no gradient
+
+
+def test_learned_has_no_rows_past_the_training_length(fits):
+    fit = fits["learned"]
     assert fit.weights(64).shape == (64, 64)
     with pytest.raises(IndexError, match="rows for positions 0–63 only; seq_len=65"):
         fit.weights(65)
 
 
-def test_position_interpolation_maps_the_long_sequence_onto_trained_offsets():
-    fit = FITS["rope"]
+def test_position_interpolation_maps_the_long_sequence_onto_trained_offsets(fits):
+    fit = fits["rope"]
     long = fit.scores(256, position_scale=64 / 256)
     assert np.allclose(long[::4, ::4], fit.scores(64))  # every 4th position is a trained one
 
 
-def test_rope_twin_agrees_in_training_and_differs_after():
-    fit = FITS["rope"]
+def test_rope_twin_agrees_in_training_and_differs_after(fits):
+    fit = fits["rope"]
     twin = posenc.rope_twin(fit, test_len=256)
     seen = np.tril(np.ones((64, 64), bool))
     change = twin.scores(256) - fit.scores(256)
@@ -136,17 +165,17 @@ def test_rope_twin_agrees_in_training_and_differs_after():
 @pytest.mark.parametrize(
     "call, message",
     [
-        (lambda: posenc.fit_position_scores("nope"), "scheme must be one of 'sinusoidal'.*got scheme='nope'"),
-        (lambda: posenc.fit_position_scores("rope", d_model=7), "d_model must be even"),
-        (lambda: posenc.fit_position_scores("rope", window=100), "window must be at most train_len"),
-        (lambda: FITS["alibi"].scores(10, position_scale=0.5), "position_scale works for 'rope' and 'sinusoidal'"),
-        (lambda: posenc.rope_twin(FITS["alibi"], 100), "needs a 'rope' fit"),
-        (lambda: posenc.rope_twin(FITS["rope"], 64), "test_len must exceed train_len=64"),
+        (lambda fits: posenc.fit_position_scores("nope"), "scheme must be one of 'sinusoidal'.*got scheme='nope'"),
+        (lambda fits: posenc.fit_position_scores("rope", d_model=7), "d_model must be even"),
+        (lambda fits: posenc.fit_position_scores("rope", window=100), "window must be at most train_len"),
+        (lambda fits: fits["alibi"].scores(10, position_scale=0.5), "position_scale works for 'sinusoidal' and 'rope'"),
+        (lambda fits: posenc.rope_twin(fits["alibi"], 100), "needs a 'rope' fit"),
+        (lambda fits: posenc.rope_twin(fits["rope"], 64), "test_len must exceed train_len=64"),
     ],
 )
-def test_bad_input_is_named(call, message):
+def test_bad_input_is_named(call, message, fits):
     with pytest.raises(ValueError, match=message):
-        call()
+        call(fits)
 
 
 class TestNtkAwareBase:

@@ -37,8 +37,18 @@ def test_integer_is_the_position():
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
-def test_every_scheme_gives_one_row_per_position(scheme):
-    assert naive_encoding(scheme, 7, max_len=9).shape[0] == 7
+def test_every_scheme_gives_one_row_per_position_that_names_it(scheme):
+    table = naive_encoding(scheme, 7, max_len=9)
+    assert table.shape[0] == 7
+    decoded = {  # read each row back to its position, a different way for each scheme
+        "integer": table[:, 0],
+        "fraction": table[:, 0] * 7,
+        "one-hot": table.argmax(axis=1),
+        "binary": table @ (2.0 ** np.arange(table.shape[1])),
+    }[scheme]
+    assert np.allclose(decoded, np.arange(7))
+    if scheme == "one-hot":
+        assert np.array_equal(table.sum(axis=1), np.ones(7)) and table.shape[1] == 9
 
 
 def test_unknown_scheme_and_short_max_len_are_named():

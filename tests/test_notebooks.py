@@ -58,13 +58,13 @@ class TestAnatomy:
         assert "## Check yourself" in markdown(nb)
         src = code(nb)
         assert re.search(r"checks\.check_\w+\(", src)
-        assert "checks.quiz(" in src and "checks.answer(" in src and "checks.recall(" in src
+        assert "widgets.quiz(" in src and "checks.answer(" in src and "widgets.recall(" in src
         bank = checks.questions()
-        for qid in re.findall(r'checks\.(?:quiz|answer|recall)\("([^"]+)"', src):
+        for qid in re.findall(r'(?:checks\.answer|widgets\.quiz|widgets\.recall)\("([^"]+)"', src):
             assert qid in bank, qid
 
     def test_exercises_have_difficulty_time_hint_and_hidden_solution(self, path):
-        md = markdown(path and load(path))
+        md = markdown(load(path))
         assert re.search(r"★+ · about \d+ minutes", md)
         assert md.index("<summary><b>Hint") < md.index("<summary><b>Solution")
 
@@ -101,9 +101,14 @@ class TestAnatomy:
 
 
 def title_and_minutes(path):
-    first = "".join(load(path)["cells"][0]["source"])
-    title = re.match(r"# \d\d · (.+)", first).group(1).strip()
-    minutes = int(re.search(r"\*About (\d+) minutes\.", first).group(1))
+    """The lesson header as the site reads it (one parser of the format: tools/build_site.py); both must be there."""
+    import nbformat
+
+    from tools.build_site import title_and_minutes as read_header
+
+    title, minutes = read_header(nbformat.read(path, as_version=4), path.stem)
+    assert minutes > 0, f"{path.name}: the first cell says '*About N minutes.*'"
+    assert title != path.stem[3:].replace("_", " "), f"{path.name}: the first cell starts '# NN · title'"
     return title, minutes
 
 
@@ -127,7 +132,7 @@ class TestPromises:
 
     def test_every_quiz_can_be_answered_in_code(self, path):
         src = code(load(path))
-        quizzes = re.findall(r'checks\.quiz\("([^"]+)"\)', src)
+        quizzes = re.findall(r'widgets\.quiz\("([^"]+)"\)', src)
         answered = re.findall(r'checks\.answer\("([^"]+)"', src)
         assert sorted(quizzes) == sorted(answered)
 

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from posenc.widgets.recap import CAPSTONE_SCHEMES, scheme_layer
+from posenc.capstone import CAPSTONE_SCHEMES, scheme_layer
 
 A, B = ["dog", "bites", "man"], ["man", "bites", "dog"]
 

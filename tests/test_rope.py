@@ -35,11 +35,6 @@ def rope_matrix(x, positions, base=10000.0):
     return out
 
 
-def interleaved_to_half_order(d):
-    """Dimension order that turns an interleaved vector into the 'half' layout."""
-    return np.concatenate([np.arange(0, d, 2), np.arange(1, d, 2)])
-
-
 class TestRopeAngles:
     def test_formula(self):
         angles = posenc.rope_angles([0, 3], 6)
@@ -81,14 +76,6 @@ class TestApplyRope:
         x = np.random.default_rng(1).normal(size=(1, 10))
         for layout in ("interleaved", "half"):
             assert np.array_equal(posenc.apply_rope(x, [0], layout=layout), x)
-
-    @given(even_d, st.integers(0, 10_000))
-    def test_half_layout_is_interleaved_with_dimensions_permuted(self, d, seed):
-        x = np.random.default_rng(seed).normal(size=(5, d))
-        order = interleaved_to_half_order(d)
-        assert np.allclose(
-            posenc.apply_rope(x[:, order], layout="half"), posenc.apply_rope(x, layout="interleaved")[:, order]
-        )
 
     def test_mixing_layouts_gives_a_different_answer(self):
         x = np.random.default_rng(2).normal(size=(5, 8))

@@ -63,6 +63,7 @@ def test_every_stub_has_a_solution_that_defines_the_same_name(path):
         assert defined_name(solution) == defined_name(nb.cells[index].source), solution
 
 
+@pytest.mark.notebooks  # runs every lesson in a kernel
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_with_the_solutions_every_checker_says_correct(path):
     nb = with_solutions(nbformat.read(path, as_version=4))

@@ -40,27 +40,51 @@ def test_snapshots_and_shapes():
     assert run.max_len == 20
 
 
-def test_the_hand_written_gradient_matches_finite_differences():
-    """One step of gradient descent with lr = eps moves the loss by eps * |grad|^2, to first order."""
+def test_the_hand_written_gradients_match_finite_differences_of_the_cross_entropy():
+    """The gradients train_parity_table steps with, against a numerical derivative of the loss written anew."""
+    from posenc.training import _parity_loss_and_gradients
+
     rng = np.random.default_rng(0)
     d, n = 6, 10
-    x_rows, W = rng.normal(size=(n, d)), rng.normal(size=(d, 2))
+    x, W, b = rng.normal(size=(n, d)), rng.normal(size=(d, 2)), rng.normal(size=2)
     labels = np.arange(n) % 2
 
-    def loss(rows):
-        probs = posenc.softmax(rows @ W)
-        return -np.mean(np.log(probs[np.arange(n), labels]))
+    def cross_entropy(x, W, b):  # written out here: log of the softmax of the right class
+        logits = x @ W + b
+        right = logits[np.arange(n), labels]
+        return float(np.mean(np.log(np.exp(logits).sum(axis=1)) - right))
 
-    probs = posenc.softmax(x_rows @ W)
-    dlogits = probs.copy()
-    dlogits[np.arange(n), labels] -= 1.0
-    dx = dlogits @ W.T / n  # the formula train_parity_table uses
-    numeric = np.zeros_like(x_rows)
-    for idx in np.ndindex(*x_rows.shape):
-        bump = np.zeros_like(x_rows)
-        bump[idx] = 1e-6
-        numeric[idx] = (loss(x_rows + bump) - loss(x_rows - bump)) / 2e-6
-    np.testing.assert_allclose(dx, numeric, atol=1e-8)
+    loss, dx, dW, db = _parity_loss_and_gradients(x, W, b, labels)
+    assert np.isclose(loss, cross_entropy(x, W, b))
+    for which, analytic in [(0, dx), (1, dW), (2, db)]:
+        args = [x, W, b]
+        numeric = np.zeros_like(args[which])
+        for idx in np.ndindex(*numeric.shape):
+            bump = np.zeros_like(numeric)
+            bump[idx] = 1e-6
+            up = cross_entropy(*[a + bump if k == which else a for k, a in enumerate(args)])
+            down = cross_entropy(*[a - bump if k == which else a for k, a in enumerate(args)])
+            numeric[idx] = (up - down) / 2e-6
+        np.testing.assert_allclose(analytic, numeric, atol=1e-8)
+
+
+def test_each_step_moves_every_row_by_the_sum_of_its_tokens_gradients(monkeypatch):
+    """The wiring: the table after step 1 is the table before, minus lr times the summed dx of each position."""
+    import posenc.training as training
+
+    seen = []
+    real = training._parity_loss_and_gradients
+
+    def recording(x, W, b, labels):
+        result = real(x, W, b, labels)
+        seen.append(result[1])  # dx, one row per token
+        return result
+
+    monkeypatch.setattr(training, "_parity_loss_and_gradients", recording)
+    run = train_parity_table(n_steps=1, snapshot_every=1, max_len=10, train_len=6, batch_size=4, lr=0.3)
+    summed = seen[0].reshape(4, 6, -1).sum(axis=0)  # tokens are batch-major: position = index % train_len
+    np.testing.assert_allclose(run.tables[1, :6] - run.tables[0, :6], -0.3 * summed, atol=1e-12)
+    np.testing.assert_array_equal(run.tables[1, 6:], run.tables[0, 6:])
 
 
 def test_report_prints_progress(capsys):
@@ -75,6 +99,8 @@ def test_report_prints_progress(capsys):
         ({"train_len": 40}, "train_len must be at most max_len=32; got train_len=40"),
         ({"d_model": 0}, "d_model"),
         ({"report_every": 15}, "report_every must be a multiple of snapshot_every=10"),
+        ({"lr": -0.5}, "lr must be a finite number > 0.0; got lr=-0.5"),
+        ({"seed": -1}, "seed must be a non-negative integer"),
     ],
 )
 def test_bad_settings_are_clear_errors(kwargs, match):

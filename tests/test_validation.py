@@ -87,7 +87,7 @@ CASES = [
     (
         lambda: posenc.LearnedTable(8, 4, init_std=-1.0),
         ValueError,
-        r"init_std must be a finite number >= 0; got init_std=-1\.0",
+        r"init_std must be a finite number >= 0.0; got init_std=-1\.0",
     ),
 ]
 

@@ -335,6 +335,20 @@ def check_main_slider(page, index: int) -> list[str]:
     return problems
 
 
+def wait_for_widget_views(page, timeout_ms: int = 10_000) -> None:
+    """Wait until no output says "Loading widget..." any more (or `timeout_ms`: the check that follows reports it)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(
+            "() => !Array.from(document.querySelectorAll('.jp-Notebook .jp-OutputArea'))"
+            ".some(o => o.innerText.includes('Loading widget...'))",
+            timeout=timeout_ms,
+        )
+    except PlaywrightTimeout:
+        pass
+
+
 def check_lesson(page, server: LabServer, name: str, screenshot: Path | None = None) -> list[str]:
     """Open a lesson, run it through the UI, move the main slider of every widget; return the problems seen."""
     problems: list[str] = []
@@ -348,7 +362,7 @@ def check_lesson(page, server: LabServer, name: str, screenshot: Path | None = N
         for out in cell["outputs"]:
             if out["type"] == "error" and "raises-exception" not in cell["tags"]:
                 problems.append(f"code cell {i} shows an error: {out['ename']}")
-    time.sleep(1.0)  # let widget views finish rendering
+    wait_for_widget_views(page)
     text = "\n".join(page.locator(".jp-Notebook .jp-OutputArea").all_inner_texts())  # outputs, not the prose
     for bad in ("Error displaying widget", "Loading widget...", "model not found"):
         if bad in text:

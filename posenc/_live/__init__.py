@@ -5,10 +5,12 @@ Nothing here knows about positional encodings. A lesson's explorer (in
 factories below, and draws with ``posenc.plotting``; this package makes each change
 cheap (:class:`LiveFigure`), encodes the frames (:func:`png_bytes`) and keeps the
 lesson readable where widgets cannot run (:class:`Panel`).
+
+A clickable figure's ``ClickTarget`` is imported from ``posenc._live.clicks`` by the
+explorer that makes one, so anywidget is loaded only when a clickable figure is made.
 """
 
-from posenc._live.clicks import ClickTarget
-from posenc._live.explorer import Explorer, checkbox, int_slider, log_slider, selection_slider
+from posenc._live.explorer import Drawing, Explorer, checkbox, int_slider, log_slider, selection_slider
 from posenc._live.figure import LiveFigure
 from posenc._live.panel import Panel, html_to_text
 from posenc._live.png import png_bytes
@@ -19,9 +21,9 @@ __all__ = [
     "LiveFigure",
     "png_bytes",
     "Explorer",
+    "Drawing",
     "int_slider",
     "log_slider",
     "selection_slider",
     "checkbox",
-    "ClickTarget",
 ]

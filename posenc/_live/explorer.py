@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 import ipywidgets
 from IPython.display import Image, display, update_display
 from matplotlib.artist import Artist
 from matplotlib.figure import Figure
+from matplotlib.text import Text
 
 from posenc._live.figure import LiveFigure
 from posenc._live.panel import Panel, html_to_text
@@ -16,6 +19,9 @@ from posenc._live.static import static_mode, static_view
 __all__ = ["Explorer", "int_slider", "log_slider", "selection_slider", "checkbox"]
 
 WIDTH = "420px"  # every slider of the course: wide enough for a label and 100 steps
+
+#: What an explorer's ``_build_figure`` returns: the figure and its dynamic, slow and sprite artists.
+Drawing = tuple[Figure, Sequence[Artist], Sequence[Artist], Sequence[Text]]
 
 
 class Explorer:
@@ -49,7 +55,7 @@ class Explorer:
     """
 
     def __init__(
-        self, controls: list[ipywidgets.Widget], main: ipywidgets.Widget, header: list[ipywidgets.Widget] = ()
+        self, controls: list[ipywidgets.Widget], main: ipywidgets.Widget, header: Sequence[ipywidgets.Widget] = ()
     ) -> None:
         self.controls = controls
         self.main = main
@@ -60,12 +66,13 @@ class Explorer:
         self.figure, dynamic, slow, sprites = self._build_figure()
         self.live = LiveFigure(self.figure, dynamic, slow, sprites)
         self._display_id: str | None = None
+        self._held = False
         self.png = b""
         for control in controls:
             control.observe(self._on_change, names="value")
         self.update()
 
-    def _build_figure(self) -> tuple[Figure, list[Artist], list[Artist], list[Artist]]:
+    def _build_figure(self) -> Drawing:
         raise NotImplementedError(f"{type(self).__name__} must build its figure")
 
     def _redraw(self) -> str:
@@ -75,6 +82,24 @@ class Explorer:
         return None
 
     def _on_change(self, change: dict) -> None:
+        if not self._held:
+            self.update()
+
+    @contextmanager
+    def holding(self) -> Iterator[None]:
+        """Change controls inside this block without a redraw per change; redraw once after it.
+
+        The one way an explorer moves a control from another's change (the position slider
+        ending with the sentence, n following m): ``with self.holding(): self.n.value = ...``.
+        """
+        if self._held:  # already inside a hold: the outer one redraws
+            yield
+            return
+        self._held = True
+        try:
+            yield
+        finally:
+            self._held = False
         self.update()
 
     def update(self) -> None:

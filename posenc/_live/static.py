@@ -16,9 +16,14 @@ from __future__ import annotations
 import html
 import io
 import os
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 import ipywidgets
 import numpy as np
+
+if TYPE_CHECKING:  # the explorer imports this module: a name for the annotation only
+    from posenc._live.explorer import Explorer
 
 SITE_ENV = "POSENC_STATIC_SITE"
 #: Most frames per slider: enough to sweep, few enough for a light page.
@@ -49,11 +54,12 @@ def frame_values(control: ipywidgets.Widget, most: int = MAX_FRAMES) -> tuple[li
     >>> len(values), values[:3], values[start]
     (24, [0, 5, 9], 5)
     """
-    if hasattr(control, "_options_values"):  # SelectionSlider, Dropdown, ToggleButtons, RadioButtons
-        values, labels = list(control._options_values), [str(label) for label in control._options_labels]
-    elif isinstance(control, ipywidgets.FloatLogSlider):
+    if isinstance(getattr(control, "index", None), int) and hasattr(control, "options"):  # one choice of a list
+        pairs = option_pairs(control.options)  # SelectionSlider, Dropdown, ToggleButtons, RadioButtons
+        return spread_evenly([v for _, v in pairs], [label for label, _ in pairs], control.index, most)
+    if isinstance(control, ipywidgets.FloatLogSlider):
         exponents = np.arange(control.min, control.max + control.step / 2, control.step)
-        values = [float(control.base**e) for e in exponents]
+        values: list[object] = [float(control.base**e) for e in exponents]
         labels = [format(v, control.readout_format) for v in values]
     elif isinstance(control, ipywidgets.IntSlider):
         values = list(range(control.min, control.max + 1, control.step))
@@ -66,7 +72,29 @@ def frame_values(control: ipywidgets.Widget, most: int = MAX_FRAMES) -> tuple[li
     else:
         values, labels = [control.value], [str(control.value)]
     distance = [abs(v - control.value) if isinstance(v, (int, float)) else float(v != control.value) for v in values]
-    current = int(np.argmin(distance))
+    return spread_evenly(values, labels, int(np.argmin(distance)), most)
+
+
+def option_pairs(options) -> list[tuple[str, object]]:
+    """A selection widget's ``options`` as (label, value) pairs, read as ipywidgets documents them: a
+    mapping from labels to values, a sequence of (label, value) pairs, or a sequence of values.
+
+    Examples
+    --------
+    >>> option_pairs([("one", 1), ("two", 2)]), option_pairs([8, 12]), option_pairs({"a": 0.5})
+    ([('one', 1), ('two', 2)], [('8', 8), ('12', 12)], [('a', 0.5)])
+    """
+    items = list(options.items() if isinstance(options, Mapping) else options)
+    if all(isinstance(item, (list, tuple)) and len(item) == 2 for item in items):
+        return [(str(label), value) for label, value in items]
+    return [(str(value), value) for value in items]
+
+
+def spread_evenly(
+    values: list[object], labels: list[str], current: int, most: int
+) -> tuple[list[object], list[str], int]:
+    """At most `most` of `values` (and their `labels`), evenly spread with the one at `current` among
+    them; returns them and where `current` went."""
     if len(values) > most:
         keep = set(np.linspace(0, len(values) - 1, most).round().astype(int).tolist())
         keep.add(current)
@@ -89,19 +117,22 @@ def encode_frame(rgb: np.ndarray) -> tuple[bytes, str]:
     return min((png.getvalue(), "png"), (webp.getvalue(), "webp"), key=lambda pair: len(pair[0]))
 
 
-def static_view(explorer) -> ipywidgets.VBox:
+def static_view(explorer: Explorer) -> ipywidgets.VBox:
     """The prerendered version of `explorer` for the static site (see the module's docstring)."""
     main = explorer.main
     start = main.value
-    first, _ = encode_frame(explorer.live.pixels())
-    values, labels, current = frame_values(main, most=min(MAX_FRAMES, max(12, FRAME_BUDGET // len(first))))
+    drawn = encode_frame(explorer.live.pixels()), explorer.readout.value  # the start's frame sizes the budget
+    values, labels, current = frame_values(main, most=min(MAX_FRAMES, max(12, FRAME_BUDGET // len(drawn[0][0]))))
     images, readouts = [], []
-    for value in values:
-        main.value = value  # redraws through the explorer's own observers
-        data, kind = encode_frame(explorer.live.pixels())
+    for i, value in enumerate(values):
+        if i == current and value == start:  # the frame drawn and encoded above
+            (data, kind), readout = drawn
+        else:
+            main.value = value  # redraws through the explorer's own observers
+            (data, kind), readout = encode_frame(explorer.live.pixels()), explorer.readout.value
         images.append(ipywidgets.Image(value=data, format=kind))
-        images[-1].add_class(f"posenc-frame-{len(images) - 1}")  # which frame a page shows, for the tests
-        readouts.append(ipywidgets.HTML(explorer.readout.value))
+        images[-1].add_class(f"posenc-frame-{i}")  # which frame a page shows, for the tests
+        readouts.append(ipywidgets.HTML(readout))
     main.value = start
     slider = ipywidgets.SelectionSlider(
         options=[(label, i) for i, label in enumerate(labels)],  # labels may repeat; indices do not

@@ -5,7 +5,11 @@ learner's code safely, compares it with posenc's reference on several cases, and
 returns a :class:`CheckResult` that displays as one line ("Correct: ...", "Not yet:
 ..." with what differs and, for a known mistake, a hint naming it, or "Not attempted
 yet: ..."). A checker never raises on a wrong answer, so a notebook always runs top
-to bottom. Quizzes and recall prompts are in ``posenc.checks.quiz``.
+to bottom. :func:`answer` checks a quiz's answer as text (``posenc.checks.questions``);
+the quiz and recall widgets are ``posenc.widgets.quiz`` and ``posenc.widgets.recall``.
+
+Nothing here imports display code (matplotlib, ipywidgets, IPython, anywidget), not
+even lazily: the checkers run in a headless grader (``tests/test_layering.py``).
 
 Adding a lesson's checker: write it in a topic module here, decorate it with
 ``@register(kind, MISTAKES)`` and export it below; the generic tests in
@@ -18,7 +22,7 @@ from posenc.checks.clocks import check_offset_rotation
 from posenc.checks.engine import CHECKERS, CheckResult
 from posenc.checks.learned import check_cosine_similarity
 from posenc.checks.order import check_attention, check_equivariance_test
-from posenc.checks.quiz import answer, questions, quiz, recall
+from posenc.checks.questions import answer, questions
 from posenc.checks.recap import check_comparison_table, comparison_table_answer
 from posenc.checks.rope import check_apply_rope
 from posenc.checks.setup import check_positions_column
@@ -40,6 +44,4 @@ __all__ = [
     "comparison_table_answer",
     "questions",
     "answer",
-    "quiz",
-    "recall",
 ]

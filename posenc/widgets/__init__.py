@@ -25,6 +25,7 @@ from posenc.widgets.extrapolation import extrapolation_explorer, rope_range_expl
 from posenc.widgets.learned import minilm_explorer, training_explorer
 from posenc.widgets.naive import naive_explorer
 from posenc.widgets.order import order_explorer
+from posenc.widgets.quiz import quiz, recall
 from posenc.widgets.recap import scheme_explorer
 from posenc.widgets.rope import rope_distance_explorer, rope_explorer
 from posenc.widgets.setup import environment_check
@@ -47,6 +48,8 @@ __all__ = [
     "extrapolation_explorer",
     "rope_range_explorer",
     "scheme_explorer",
+    "quiz",
+    "recall",
 ]
 
 

@@ -8,17 +8,15 @@ import ipywidgets
 import matplotlib
 import numpy as np
 
-from posenc._live import Explorer, checkbox, int_slider
+from posenc._live import Drawing, Explorer, checkbox, int_slider
 from posenc.alibi import alibi_bias, alibi_slopes
-from posenc.attention import causal_mask, softmax
-from posenc.plotting import SEQUENTIAL, new_figure
+from posenc.attention import causal_mask, causal_softmax, softmax
+from posenc.plotting import SEQUENTIAL, placed_figure
 
 __all__ = ["alibi_explorer"]
 
-BIAS_RANGE = (
-    -8.0,
-    0.0,
-)  # fixed colour range; a bias below -8 is drawn as -8 (its weight is e^-8 of the top one's or less)
+# fixed colour range; a bias below -8 is drawn as -8 (its weight is e^-8 of the top one's or less)
+BIAS_RANGE = (-8.0, 0.0)
 
 
 def slope_text(slope: float) -> str:
@@ -41,18 +39,20 @@ class _AlibiExplorer(Explorer):
 
     def _on_change(self, change: dict) -> None:
         if change["owner"] is self.num_heads:
-            self.head.max = self.num_heads.value  # clamps the head, which may redraw once more
-        self.update()
+            with self.holding():
+                self.head.max = self.num_heads.value  # clamps the head; one redraw in all
+            return
+        super()._on_change(change)
 
-    def _build_figure(self):
+    def _build_figure(self) -> Drawing:
         rects = [
-            [0.05, 0.14, 0.22, 0.68],
-            [0.28, 0.14, 0.01, 0.68],
-            [0.41, 0.14, 0.22, 0.68],
-            [0.64, 0.14, 0.01, 0.68],
-            [0.79, 0.14, 0.19, 0.68],
+            (0.05, 0.14, 0.22, 0.68),
+            (0.28, 0.14, 0.01, 0.68),
+            (0.41, 0.14, 0.22, 0.68),
+            (0.64, 0.14, 0.01, 0.68),
+            (0.79, 0.14, 0.19, 0.68),
         ]
-        fig, (ax_bias, ax_bar, ax_weights, ax_wbar, ax_slopes) = new_figure(10.4, 3.7, rects=rects)
+        fig, (ax_bias, ax_bar, ax_weights, ax_wbar, ax_slopes) = placed_figure(10.4, 3.7, rects)
         n = self.seq_len
         cmap = matplotlib.colormaps[SEQUENTIAL].with_extremes(bad="white")  # opaque: hidden keys stay blank
         self.bias_image = ax_bias.imshow(
@@ -95,7 +95,7 @@ class _AlibiExplorer(Explorer):
         self.chosen.set_height(slope)
         bias = alibi_bias(self.seq_len, heads, causal=causal)[h - 1]  # (seq_len, seq_len)
         mask = causal_mask(self.seq_len) if causal else np.ones((self.seq_len, self.seq_len), bool)
-        weights = softmax(np.where(mask, bias, -np.inf), axis=-1)  # q·k equal everywhere: the bias alone decides
+        weights = causal_softmax(bias) if causal else softmax(bias)  # q·k equal everywhere: the bias alone decides
         shown = np.where(mask, bias, np.nan)  # keys a causal query cannot see are left blank
         self.bias_image.set_data(shown)
         self.weight_image.set_data(np.where(mask, weights, np.nan))

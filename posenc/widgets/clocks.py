@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from posenc._live import Explorer, int_slider, log_slider
-from posenc.plotting import DIVERGING, new_figure, plot_clock_faces, set_clock_hands
+from posenc._live import Drawing, Explorer, int_slider, log_slider
+from posenc.plotting import DIVERGING, new_figure, placed_figure, plot_clock_faces, set_clock_hands
 from posenc.sinusoidal import frequencies, offset_rotation, sinusoidal, wavelengths
 
 __all__ = ["clock_explorer", "offset_explorer"]
@@ -20,8 +20,8 @@ class _ClockExplorer(Explorer):
         self.base = log_slider("base", base, 1, 5, 0.25)
         super().__init__([self.position, self.d_model, self.base], self.position)
 
-    def _build_figure(self):
-        fig, ax = new_figure(8.0, 4.2, rects=[[0.01, 0.0, 0.98, 0.92]])
+    def _build_figure(self) -> Drawing:
+        fig, ax = new_figure(8.0, 4.2, rects=[(0.01, 0.0, 0.98, 0.92)])
         self.centres = [(2.7 * (i % 4), -3.2 * (i // 4)) for i in range(self.max_pairs)]  # two rows of four
         self.circles, self.hands, self.tips = plot_clock_faces(ax, self.centres)
         self.labels = [ax.text(cx, cy + 1.35, "", ha="center", va="center", fontsize=9) for cx, cy in self.centres]
@@ -87,10 +87,10 @@ class _OffsetExplorer(Explorer):
         self.k = int_slider("offset k", k, -max_offset, max_offset)
         super().__init__([self.k], self.k)
 
-    def _build_figure(self):
+    def _build_figure(self) -> Drawing:
         seq_len, d = self.table.shape
-        rects = [[0.07, 0.15, 0.27, 0.74], [0.35, 0.15, 0.012, 0.74], [0.53, 0.15, 0.45, 0.74]]
-        fig, (ax_m, cax, ax_d) = new_figure(8.4, 3.4, rects=rects)
+        rects = [(0.07, 0.15, 0.27, 0.74), (0.35, 0.15, 0.012, 0.74), (0.53, 0.15, 0.45, 0.74)]
+        fig, (ax_m, cax, ax_d) = placed_figure(8.4, 3.4, rects)
         self.matrix_im = ax_m.imshow(np.eye(d), cmap=DIVERGING, vmin=-1, vmax=1, interpolation="nearest", aspect="auto")
         fig.colorbar(self.matrix_im, cax=cax, ticks=[-1, -0.5, 0, 0.5, 1])
         ax_m.set_xticks(range(0, d, 2))

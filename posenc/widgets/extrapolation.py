@@ -2,31 +2,34 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from typing import NamedTuple
 
 import numpy as np
 
-from posenc._live import Explorer, int_slider, selection_slider
-from posenc.extrapolation import SCHEMES, PositionFit, fit_position_scores, pattern_error, window_target
-from posenc.plotting import new_figure
-from posenc.rope import ntk_aware_base
+from posenc._live import Drawing, Explorer, int_slider, selection_slider
+from posenc._validation import check_int, check_positive_int
+from posenc.extrapolation import SCHEMES, PositionFit, fitted_heads, pattern_error, window_target
+from posenc.plotting import placed_figure
+from posenc.rope import ntk_aware_base, rope_angles
+from posenc.schemes import SCHEMES as ALL_SCHEMES
 
 __all__ = ["extrapolation_explorer", "rope_range_explorer"]
 
+
+class _Style(NamedTuple):
+    color: str
+    ls: str | tuple[int, tuple[int, int]]  # a named line style, or (offset, (on, off)) dashes
+    marker: str
+
+
 # Okabe–Ito colours, told apart by line style and marker too
 STYLES = {
-    "sinusoidal": dict(color="#d55e00", ls="-", marker="o"),
-    "learned": dict(color="#cc79a7", ls=(0, (1, 1)), marker="s"),
-    "rope": dict(color="#0072b2", ls="--", marker="^"),
-    "alibi": dict(color="#009e73", ls="-.", marker="D"),
+    "sinusoidal": _Style(color="#d55e00", ls="-", marker="o"),
+    "learned": _Style(color="#cc79a7", ls=(0, (1, 1)), marker="s"),
+    "rope": _Style(color="#0072b2", ls="--", marker="^"),
+    "alibi": _Style(color="#009e73", ls="-.", marker="D"),
 }
-LABELS = {"sinusoidal": "sinusoidal", "learned": "learned", "rope": "RoPE", "alibi": "ALiBi"}
-
-
-@lru_cache(maxsize=4)
-def fitted_heads(train_len: int = 64, window: int = 4) -> dict[str, PositionFit]:
-    """The four heads of lesson 06's experiment, fitted once per setting (about 0.5 s in all)."""
-    return {scheme: fit_position_scores(scheme, train_len=train_len, window=window) for scheme in SCHEMES}
+LABELS = {name: ALL_SCHEMES[name].label for name in SCHEMES}
 
 
 class _ExtrapolationExplorer(Explorer):
@@ -36,24 +39,23 @@ class _ExtrapolationExplorer(Explorer):
         self.train_len, self.test_len, self.window = fits["rope"].train_len, test_len, fits["rope"].window
         train_len, window = self.train_len, self.window
         self.target = window_target(test_len, window)  # (test_len, test_len)
-        self.weights = {
-            s: fits[s].weights(train_len if s == "learned" else test_len) for s in SCHEMES
-        }  # learned: no rows past train_len
+        # learned: no rows past train_len
+        self.weights = {s: fits[s].weights(train_len if s == "learned" else test_len) for s in SCHEMES}
         self.errors = {s: pattern_error(w, self.target[: len(w), : len(w)]) for s, w in self.weights.items()}
         self.query = int_slider("query position", query, 0, test_len - 1)
         super().__init__([self.query], self.query)
 
-    def _build_figure(self):
-        rects = [[0.085, 0.58, 0.885, 0.28]] + [[0.085 + 0.232 * i, 0.1, 0.19, 0.32] for i in range(4)]
-        fig, (ax_err, *ax_rows) = new_figure(10.4, 5.4, rects=rects)
+    def _build_figure(self) -> Drawing:
+        rects = [(0.085, 0.58, 0.885, 0.28)] + [(0.085 + 0.232 * i, 0.1, 0.19, 0.32) for i in range(4)]
+        fig, (ax_err, *ax_rows) = placed_figure(10.4, 5.4, rects)
         for s in SCHEMES:
             style = STYLES[s]
             ax_err.plot(
                 np.arange(len(self.errors[s])),
                 self.errors[s],
-                color=style["color"],
-                ls=style["ls"],
-                marker=style["marker"],
+                color=style.color,
+                ls=style.ls,
+                marker=style.marker,
                 markevery=32,
                 ms=4,
                 lw=1.4,
@@ -78,13 +80,13 @@ class _ExtrapolationExplorer(Explorer):
         self.bars, self.targets, self.notes = {}, {}, {}
         for ax, s in zip(ax_rows, SCHEMES, strict=True):
             edges = np.arange(len(keys) + 1) - 0.5
-            self.bars[s] = ax.stairs(np.zeros(len(keys)), edges, fill=True, color=STYLES[s]["color"])
+            self.bars[s] = ax.stairs(np.zeros(len(keys)), edges, fill=True, color=STYLES[s].color)
             (self.targets[s],) = ax.step(keys, np.zeros(len(keys)), where="mid", color="black", lw=1, ls="--")
             ax.set_ylim(0, 1.0)
             ax.set_xlim(-0.6, self.shown_keys + 0.6)
             ax.set_xticks([0, 5, 10, 15, 20], labels=["i−20", "i−15", "i−10", "i−5", "i"])
             ax.set_xlabel("key position", labelpad=1)
-            ax.set_title(LABELS[s], fontsize=9, color=STYLES[s]["color"])
+            ax.set_title(LABELS[s], fontsize=9, color=STYLES[s].color)
             self.notes[s] = ax.text(0.03, 0.95, " ", transform=ax.transAxes, va="top", fontsize=8)
         ax_rows[0].set_ylabel("attention weight")
         self.row_title = fig.text(0.5, 0.475, " ", ha="center", fontsize=9)
@@ -157,6 +159,8 @@ def extrapolation_explorer(
     >>> explorer.state.split(" · ")[1]
     'attention in the wrong place: sinusoidal 0.61, learned: no row, RoPE 0.09, ALiBi 0.28'
     """
+    test_len = check_positive_int(test_len, "test_len")
+    query = check_int(query, "query")
     if not 0 <= query < test_len:
         raise ValueError(f"query must be a position from 0 to test_len - 1 = {test_len - 1}; got query={query!r}.")
     fits = fitted_heads() if fits is None else fits
@@ -176,22 +180,22 @@ class _RopeRangeExplorer(Explorer):
         self.target = selection_slider("target length", self.labels)
         self.target.value = self.labels[MULTIPLES.index(multiple)]
         self.pairs = np.arange(d_head // 2)
-        self.thetas = base ** (-2.0 * self.pairs / d_head)  # (d_head // 2,)
+        self.thetas = rope_angles([1.0], d_head, base=base)[0]  # (d_head // 2,): each pair's speed
         super().__init__([self.target], self.target)
 
     def reach(self, scale: float) -> dict[str, tuple[np.ndarray, np.ndarray]]:
         """Per method: (largest angle in turns at the target length, step per position relative to training)."""
         long = scale * self.train_len
-        ntk_thetas = ntk_aware_base(self.base, scale, self.d_head) ** (-2.0 * self.pairs / self.d_head)
+        ntk_thetas = rope_angles([1.0], self.d_head, base=ntk_aware_base(self.base, scale, self.d_head))[0]
         return {
             "plain RoPE": (long * self.thetas / (2 * np.pi), np.ones(len(self.pairs))),
             "position interpolation": (self.train_len * self.thetas / (2 * np.pi), np.full(len(self.pairs), 1 / scale)),
             "NTK-aware base": (long * ntk_thetas / (2 * np.pi), ntk_thetas / self.thetas),
         }
 
-    def _build_figure(self):
-        rects = [[0.07, 0.15, 0.4, 0.7], [0.58, 0.15, 0.4, 0.7]]
-        fig, (ax_a, ax_s) = new_figure(10.0, 3.8, rects=rects)
+    def _build_figure(self) -> Drawing:
+        rects = [(0.07, 0.15, 0.4, 0.7), (0.58, 0.15, 0.4, 0.7)]
+        fig, (ax_a, ax_s) = placed_figure(10.0, 3.8, rects)
         trained = self.train_len * self.thetas / (2 * np.pi)  # (pairs,): turns reached in training
         ax_a.fill_between(self.pairs, 1e-4, trained, color="0.85", label=f"reached in training ({self.train_len:,})")
         ax_a.axhline(1, color="0.3", lw=0.8, ls=":")

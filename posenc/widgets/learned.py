@@ -5,10 +5,10 @@ from __future__ import annotations
 import ipywidgets
 import numpy as np
 
-from posenc._live import Explorer, int_slider
+from posenc._live import Drawing, Explorer, int_slider
 from posenc.analysis import cosine_similarity, principal_components
 from posenc.learned import minilm_positions
-from posenc.plotting import DIVERGING, SEQUENTIAL, new_figure, plot_table
+from posenc.plotting import DIVERGING, SEQUENTIAL, placed_figure, plot_table
 from posenc.sinusoidal import sinusoidal
 from posenc.training import TrainingRun, train_parity_table
 
@@ -22,11 +22,11 @@ class _TrainingExplorer(Explorer):
         self.step = int_slider("training step", step, 0, int(run.steps[-1]), step=every)
         super().__init__([self.step], self.step)
 
-    def _build_figure(self):
+    def _build_figure(self) -> Drawing:
         run, n = self.run, self.run.train_len
         max_len, d_model = run.tables.shape[1:]
-        rects = [[0.07, 0.12, 0.3, 0.76], [0.385, 0.12, 0.012, 0.76], [0.54, 0.58, 0.44, 0.3], [0.54, 0.12, 0.44, 0.3]]
-        fig, (ax_t, cax, ax_l, ax_a) = new_figure(9.0, 4.4, rects=rects)
+        rects = [(0.07, 0.12, 0.3, 0.76), (0.385, 0.12, 0.012, 0.76), (0.54, 0.58, 0.44, 0.3), (0.54, 0.12, 0.44, 0.3)]
+        fig, (ax_t, cax, ax_l, ax_a) = placed_figure(9.0, 4.4, rects)
         self.image = plot_table(ax_t, run.tables[0], vmin=-1.0, vmax=1.0, colorbar=cax)
         # the boundary and its labels lie on the moving image, so they are redrawn after it
         boundary = [
@@ -125,19 +125,19 @@ class _MinilmExplorer(Explorer):
         self.pair.style.button_width = "96px"
         super().__init__([self.position, self.pair], self.position)
 
-    def _build_figure(self):
+    def _build_figure(self) -> Drawing:
         n = self.tables[0].shape[0]
-        fig, axes = new_figure(
+        fig, axes = placed_figure(
             9.2,
             5.6,
-            rects=[
-                [0.065, 0.595, 0.22, 0.35],
-                [0.415, 0.595, 0.22, 0.35],
-                [0.745, 0.595, 0.24, 0.35],
-                [0.065, 0.085, 0.22, 0.35],
-                [0.415, 0.085, 0.22, 0.35],
-                [0.745, 0.085, 0.24, 0.35],
-                [0.292, 0.085, 0.008, 0.86],
+            [
+                (0.065, 0.595, 0.22, 0.35),
+                (0.415, 0.595, 0.22, 0.35),
+                (0.745, 0.595, 0.24, 0.35),
+                (0.065, 0.085, 0.22, 0.35),
+                (0.415, 0.085, 0.22, 0.35),
+                (0.745, 0.085, 0.24, 0.35),
+                (0.292, 0.085, 0.008, 0.86),
             ],
         )
         cax = axes[6]

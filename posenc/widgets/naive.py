@@ -8,9 +8,9 @@ from matplotlib.cm import ScalarMappable
 from matplotlib.colors import Normalize
 from matplotlib.patches import Rectangle
 
-from posenc._live import Explorer, int_slider
+from posenc._live import Drawing, Explorer, int_slider
 from posenc.naive import SCHEMES, naive_encoding, neighbour_distances
-from posenc.plotting import DIVERGING, SEQUENTIAL, new_figure
+from posenc.plotting import DIVERGING, SEQUENTIAL, placed_figure
 from posenc.sinusoidal import sinusoidal
 
 __all__ = ["naive_explorer"]
@@ -37,19 +37,19 @@ class _NaiveExplorer(Explorer):
 
     def _on_change(self, change: dict) -> None:
         if change["owner"] is self.seq_len:  # the position slider ends with the sentence
-            self.position.unobserve(self._on_change, names="value")
-            self.position.max = change["new"] - 1  # clamps the position, without a second redraw
-            self.position.observe(self._on_change, names="value")
-        self.update()
+            with self.holding():
+                self.position.max = change["new"] - 1  # clamps the position; one redraw in all
+            return
+        super()._on_change(change)
 
     def _table(self) -> np.ndarray:
         if self.scheme.value == "sinusoidal":
             return sinusoidal(self.seq_len.value, D_MODEL)  # (seq_len, D_MODEL)
         return naive_encoding(self.scheme.value, self.seq_len.value, max_len=MAX_LEN)  # (seq_len, width)
 
-    def _build_figure(self):
-        rects = [[0.08, 0.14, 0.33, 0.74], [0.42, 0.14, 0.012, 0.74], [0.6, 0.14, 0.38, 0.74]]
-        fig, (ax_t, cax, ax_d) = new_figure(8.4, 3.4, rects=rects)
+    def _build_figure(self) -> Drawing:
+        rects = [(0.08, 0.14, 0.33, 0.74), (0.42, 0.14, 0.012, 0.74), (0.6, 0.14, 0.38, 0.74)]
+        fig, (ax_t, cax, ax_d) = placed_figure(8.4, 3.4, rects)
         cax.set_axis_off()  # a place holder: each colour scale below gets its own axes there
         self.image = ax_t.imshow(
             np.zeros((1, 1)),
@@ -73,7 +73,8 @@ class _NaiveExplorer(Explorer):
         ax_t.set_xlabel("columns (stretched to fit)")
         ax_t.set_ylabel("position (row)")
         self.table_title = ax_t.set_title(" ", fontsize=10)
-        self.row_box = ax_t.add_patch(Rectangle((0, -0.5), 1, 1, fill=False, ec="#d6604d", lw=1.8))
+        self.row_box = Rectangle((0, -0.5), 1, 1, fill=False, ec="#d6604d", lw=1.8)
+        ax_t.add_patch(self.row_box)
         (self.steps,) = ax_d.plot([], [], "o-", color="#2166ac", ms=3, lw=1)
         self.cursor = ax_d.axvline(0, color="black", lw=1, ls=":")
         ax_d.set_xlim(-0.5, MAX_LEN - 1.5)

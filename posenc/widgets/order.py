@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable, Sequence
 
 import numpy as np
+import numpy.typing as npt
 
-from posenc._live import Explorer, checkbox, selection_slider
+from posenc._live import Drawing, Explorer, checkbox, selection_slider
 from posenc.attention import attention
-from posenc.plotting import DIVERGING, new_figure, plot_matrix
+from posenc.plotting import DIVERGING, ink, placed_figure, plot_matrix
 from posenc.sinusoidal import sinusoidal
 
 __all__ = ["order_explorer"]
 
 
-def _as_projections(projections: object, d_model: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _as_projections(
+    projections: Iterable[npt.ArrayLike] | None, d_model: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Three matrices (W_q, W_k, W_v), each (d_model, d), or a clear error."""
     if projections is None:
         eye = np.eye(d_model)
@@ -25,7 +29,7 @@ def _as_projections(projections: object, d_model: int) -> tuple[np.ndarray, np.n
         raise TypeError(
             "projections must be three matrices (W_q, W_k, W_v), each (d_model, d), or an array of "
             f"shape (3, d_model, d); got {type(projections).__name__}"
-            + (f" of shape {np.shape(projections)}" if hasattr(projections, "shape") else "")
+            + (f" of shape {projections.shape}" if hasattr(projections, "shape") else "")
             + "."
         ) from None
     for name, w in zip(("W_q", "W_k", "W_v"), (w_q, w_k, w_v), strict=True):
@@ -37,7 +41,13 @@ def _as_projections(projections: object, d_model: int) -> tuple[np.ndarray, np.n
 
 
 class _OrderExplorer(Explorer):
-    def __init__(self, words, embeddings, projections, value_range) -> None:
+    def __init__(
+        self,
+        words: Iterable[str],
+        embeddings: npt.ArrayLike,
+        projections: Iterable[npt.ArrayLike] | None,
+        value_range: float,
+    ) -> None:
         self.words = list(words)
         self.embeddings = np.asarray(embeddings, dtype=float)  # (n_words, d_model)
         if self.embeddings.ndim != 2:
@@ -54,19 +64,19 @@ class _OrderExplorer(Explorer):
         self.positions = checkbox("add sinusoidal positions")
         super().__init__([self.order, self.positions], self.order)
 
-    def _forward(self, order) -> tuple[np.ndarray, np.ndarray]:
+    def _forward(self, order: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
         x = self.embeddings[list(order)]  # (seq_len, d_model)
         if self.positions.value:
             x = x + sinusoidal(*x.shape)
         w_q, w_k, w_v = self.projections
         return attention(x @ w_q, x @ w_k, x @ w_v)  # (seq_len, d_v), (seq_len, seq_len)
 
-    def _build_figure(self):
+    def _build_figure(self) -> Drawing:
         n, d = len(self.words), self.projections[2].shape[1]
         ref = " ".join(self.words)
         longest = max(self.words, key=len)
-        rects = [[0.09, 0.15, 0.25, 0.66], [0.54, 0.15, 0.34, 0.72], [0.895, 0.15, 0.012, 0.72]]
-        fig, (ax_w, ax_o, cax) = new_figure(8.6, 3.3, rects=rects)
+        rects = [(0.09, 0.15, 0.25, 0.66), (0.54, 0.15, 0.34, 0.72), (0.895, 0.15, 0.012, 0.72)]
+        fig, (ax_w, ax_o, cax) = placed_figure(8.6, 3.3, rects)
         self.weights_im, self.weight_texts = plot_matrix(ax_w, np.zeros((n, n)), [longest] * n, [longest] * n)
         ax_w.xaxis.tick_top()
         # The word labels change with the order, so they are drawn as moving texts; the
@@ -113,7 +123,7 @@ class _OrderExplorer(Explorer):
         self.weights_im.set_data(weights)
         for text, value in zip(self.weight_texts, weights.ravel(), strict=True):
             text.set_text(f"{value:.2f}")
-            text.set_color("black" if value > 0.55 else "white")
+            text.set_color(ink(value, 0.0, 1.0))
         for label, word in zip(self.row_labels, words, strict=True):
             label.set_text(word)
         for label, word in zip(self.col_labels, words, strict=True):
@@ -133,7 +143,13 @@ class _OrderExplorer(Explorer):
         )
 
 
-def order_explorer(words, embeddings, *, projections=None, value_range: float = 2.0) -> Explorer:
+def order_explorer(
+    words: Iterable[str],
+    embeddings: npt.ArrayLike,
+    *,
+    projections: Iterable[npt.ArrayLike] | None = None,
+    value_range: float = 2.0,
+) -> Explorer:
     """Reorder a sentence and watch self-attention's weights and outputs.
 
     Parameters

@@ -1,72 +1,22 @@
-"""Multiple-choice questions and recall prompts, as widgets and as plain code.
+"""Multiple-choice questions and recall prompts as widgets.
 
-Questions live in ``posenc/data/questions.json``; :func:`quiz` and :func:`recall`
-turn one into a widget (a :class:`~posenc._live.Panel`, so the question still reads
-where widgets cannot run), and :func:`answer` gives the same feedback as text.
+The questions are data (``posenc/data/questions.json``, read by
+``posenc.checks.questions``); :func:`quiz` and :func:`recall` show one as a
+:class:`~posenc._live.Panel`, so the question still reads where widgets cannot run.
+``posenc.checks.answer`` gives the same feedback as a quiz, as text, with no widgets.
 """
 
 from __future__ import annotations
 
 import html
-import json
-from pathlib import Path
 
 import ipywidgets
 
 from posenc._live import Panel
 from posenc._live.static import static_mode
-from posenc.checks.engine import CheckResult
+from posenc.checks.questions import answer, question
 
-__all__ = ["questions", "answer", "quiz", "recall"]
-
-_BANK = Path(__file__).resolve().parents[1] / "data" / "questions.json"
-
-
-def questions() -> dict[str, dict]:
-    """All questions of the course, by id (read from ``posenc/data/questions.json``).
-
-    Examples
-    --------
-    >>> questions()["02-fastest"]["kind"]
-    'mcq'
-    """
-    with open(_BANK, encoding="utf-8") as fh:
-        return json.load(fh)
-
-
-def _question(question_id: str, kind: str) -> dict:
-    bank = questions()
-    if question_id not in bank:
-        raise KeyError(f"no question with id {question_id!r}; known ids: {', '.join(sorted(bank))}.")
-    q = bank[question_id]
-    if q["kind"] != kind:
-        raise ValueError(f"question {question_id!r} is a {q['kind']} question, not a {kind} one.")
-    return q
-
-
-def _feedback(q: dict, choice: str) -> CheckResult:
-    keys = [o["key"] for o in q["options"]]
-    if choice not in keys:
-        return CheckResult(
-            False, f"Not answered yet: replace {choice!r} with one of {', '.join(keys)}.", attempted=False
-        )
-    option = next(o for o in q["options"] if o["key"] == choice)
-    if option["correct"]:
-        return CheckResult(True, f"Correct ({choice}): {option['explanation']}")
-    return CheckResult(False, f"Not quite ({choice}): {option['explanation']} Try another option.")
-
-
-def answer(question_id: str, choice: str) -> CheckResult:
-    """Answer a multiple-choice question in code; returns the feedback for that choice.
-
-    Examples
-    --------
-    >>> answer("02-fastest", "a").passed
-    True
-    >>> answer("02-fastest", "?")
-    Not answered yet: replace '?' with one of a, b, c, d.
-    """
-    return _feedback(_question(question_id, "mcq"), str(choice).strip().lower())
+__all__ = ["quiz", "recall"]
 
 
 def _static_mcq_html(q: dict) -> str:
@@ -94,7 +44,7 @@ def quiz(question_id: str) -> Panel:
     >>> w.feedback.value.startswith("<b>Correct (a)")
     True
     """
-    q = _question(question_id, "mcq")
+    q = question(question_id, "mcq")
     # The options' text goes in the HTML (it wraps); the radio buttons carry only the letters,
     # since a long radio label does not wrap and overlaps the next one.
     prompt = ipywidgets.HTML(_static_mcq_html(q))
@@ -134,7 +84,7 @@ def recall(question_id: str) -> Panel:
     >>> w.answer.layout.display is None
     True
     """
-    q = _question(question_id, "recall")
+    q = question(question_id, "recall")
     static = (
         f"<p><b>Recall.</b> {html.escape(q['prompt'])}</p><details><summary>Model answer</summary>"
         f"{html.escape(q['answer'])}</details>"

@@ -4,94 +4,27 @@ from __future__ import annotations
 
 import numpy as np
 
-from posenc._live import Explorer, checkbox, selection_slider
-from posenc.alibi import alibi_bias
-from posenc.attention import attention, causal_mask
-from posenc.plotting import new_figure, plot_matrix
-from posenc.rope import apply_rope
-from posenc.sinusoidal import sinusoidal
+from posenc._live import Drawing, Explorer, checkbox, selection_slider
+from posenc._validation import check_bool
+from posenc.capstone import CAPSTONE_SCHEMES, WORDS, scheme_layer
+from posenc.plotting import ink, placed_figure, plot_matrix
+from posenc.schemes import SCHEMES
+from posenc.schemes import scheme as scheme_named
 
-__all__ = ["CAPSTONE_SCHEMES", "scheme_layer", "scheme_explorer"]
-
-#: The schemes of the capstone switch, and where each one acts.
-CAPSTONE_SCHEMES = {
-    "none": "no position information at all",
-    "sinusoidal": "a fixed table added to the input",
-    "learned": "a trained table added to the input",
-    "RoPE": "queries and keys turned by their positions",
-    "ALiBi": "a penalty on distance added to the scores",
-}
-WORDS = ("dog", "bites", "man")
-
-
-def _parts(d_model: int = 8, seed: int = 0) -> dict[str, np.ndarray]:
-    """Seeded word embeddings, projections and a learned-table stand-in, shared by every scheme."""
-    rng = np.random.default_rng(seed)
-    return {
-        "embeddings": rng.normal(size=(len(WORDS), d_model)),  # one row per word of WORDS
-        "projections": rng.normal(size=(3, d_model, d_model)) / np.sqrt(d_model),  # W_q, W_k, W_v
-        "table": rng.normal(scale=0.5, size=(8, d_model)),  # random rows standing in for a trained table
-    }
-
-
-def scheme_layer(sentence: list[str], scheme: str, *, causal: bool = False) -> tuple[np.ndarray, np.ndarray]:
-    """Run one attention head on a sentence of the words dog, bites, man, with a position scheme.
-
-    Parameters
-    ----------
-    sentence : list of str
-        Words from ``("dog", "bites", "man")``, in order.
-    scheme : one of CAPSTONE_SCHEMES
-        ``"sinusoidal"`` and ``"learned"`` add a table row to each word's embedding;
-        ``"RoPE"`` turns queries and keys; ``"ALiBi"`` adds ``-(1/2) * distance`` to the
-        scores (``|i - j|`` unless `causal`). The embeddings and projections are random
-        and seeded; the learned table's rows are random too, standing in for trained ones.
-    causal : bool, default False
-        Add the causal mask: each word sees itself and the words before it.
-
-    Returns
-    -------
-    outputs : ndarray of shape (len(sentence), d_model)
-    weights : ndarray of shape (len(sentence), len(sentence))
-
-    Examples
-    --------
-    >>> a, _ = scheme_layer(["dog", "bites", "man"], "none")
-    >>> b, _ = scheme_layer(["man", "bites", "dog"], "none")
-    >>> bool(np.allclose(a[0], b[2]))  # "dog" gets the same output in both sentences
-    True
-    """
-    if scheme not in CAPSTONE_SCHEMES:
-        raise ValueError(f"scheme must be one of {list(CAPSTONE_SCHEMES)}; got scheme={scheme!r}.")
-    unknown = [w for w in sentence if w not in WORDS]
-    if unknown:
-        raise ValueError(f"sentence may use the words {WORDS} only; got {unknown}.")
-    parts = _parts()
-    n = len(sentence)
-    x = parts["embeddings"][[WORDS.index(w) for w in sentence]]  # (n, d_model)
-    if scheme == "sinusoidal":
-        x = x + sinusoidal(n, x.shape[1])
-    elif scheme == "learned":
-        x = x + parts["table"][:n]
-    w_q, w_k, w_v = parts["projections"]
-    q, k, v = x @ w_q, x @ w_k, x @ w_v
-    if scheme == "RoPE":
-        q, k = apply_rope(q), apply_rope(k)
-    bias = alibi_bias(n, 1, causal=causal)[0] if scheme == "ALiBi" else None  # one head, slope 1/2 (the first of 8)
-    mask = causal_mask(n) if causal else None
-    return attention(q, k, v, mask=mask, bias=bias)
+__all__ = ["scheme_explorer"]
 
 
 class _SchemeExplorer(Explorer):
     def __init__(self, scheme: str, causal: bool) -> None:
-        self.scheme = selection_slider("scheme", list(CAPSTONE_SCHEMES))
-        self.scheme.value = scheme
+        # the slider shows each scheme's label ("RoPE"); the layer takes either spelling
+        self.scheme = selection_slider("scheme", [SCHEMES[name].label for name in CAPSTONE_SCHEMES])
+        self.scheme.value = SCHEMES[scheme].label
         self.causal = checkbox("causal mask (each word sees only itself and earlier words)", causal)
         super().__init__([self.scheme, self.causal], self.scheme)
 
-    def _build_figure(self):
-        rects = [[0.07, 0.16, 0.24, 0.62], [0.40, 0.16, 0.24, 0.62], [0.74, 0.16, 0.24, 0.62]]
-        fig, axes = new_figure(10.0, 3.6, rects=rects)
+    def _build_figure(self) -> Drawing:
+        rects = [(0.07, 0.16, 0.24, 0.62), (0.40, 0.16, 0.24, 0.62), (0.74, 0.16, 0.24, 0.62)]
+        fig, axes = placed_figure(10.0, 3.6, rects)
         self.texts, self.images = [], []
         for ax, sentence in zip(axes[:2], (WORDS, WORDS[::-1]), strict=True):
             image, texts = plot_matrix(ax, np.zeros((3, 3)), sentence, sentence)
@@ -127,7 +60,7 @@ class _SchemeExplorer(Explorer):
             for cell, value in enumerate(weights.ravel()):
                 text = self.texts[offset + cell]
                 text.set_text(f"{value:.2f}")
-                text.set_color("white" if value < 0.5 else "black")
+                text.set_color(ink(value, 0.0, 1.0))
         for bar, gap, note in zip(self.bars, gaps, self.zero_notes, strict=True):
             bar.set_height(gap)
             note.set_text("0.000" if gap < 5e-4 else " ")
@@ -137,7 +70,7 @@ class _SchemeExplorer(Explorer):
         self.caption.set_text(f"{self.scheme.value}{mask}: {verdict}")
         gaps_said = ", ".join(f"{w} {g:.3f}" for w, g in zip(WORDS, gaps, strict=True))
         return (
-            f"scheme <b>{self.scheme.value}</b> ({CAPSTONE_SCHEMES[self.scheme.value]}) · "
+            f"scheme <b>{self.scheme.value}</b> ({SCHEMES[scheme_named(self.scheme.value).name].summary}) · "
             f"{'causal mask' if self.causal.value else 'no mask'} · {verdict} · "
             f"each word's output, one sentence against the other: {gaps_said}"
         )
@@ -164,6 +97,5 @@ def scheme_explorer(*, scheme: str = "none", causal: bool = False) -> Explorer:
     >>> explorer.state.split(" · ")[2]
     'told apart'
     """
-    if scheme not in CAPSTONE_SCHEMES:
-        raise ValueError(f"scheme must be one of {list(CAPSTONE_SCHEMES)}; got scheme={scheme!r}.")
-    return _SchemeExplorer(scheme, causal)
+    name = scheme_named(scheme, allowed=CAPSTONE_SCHEMES).name
+    return _SchemeExplorer(name, check_bool(causal, "causal"))

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-
 import ipywidgets
 import numpy as np
 
-from posenc._live import Explorer, checkbox, int_slider, selection_slider
-from posenc.plotting import new_figure
+from posenc._live import Drawing, Explorer, checkbox, int_slider, selection_slider
+from posenc.plotting import placed_figure
 from posenc.rope import apply_rope, rope_angles, rope_decay_bound
 
 __all__ = ["rope_explorer", "rope_distance_explorer"]
@@ -26,40 +24,30 @@ class _RopeExplorer(Explorer):
         self.m = int_slider("query position m", m, 0, max_position)
         self.n = int_slider("key position n", n, 0, max_position)
         self.keep = checkbox("keep the offset m − n (moving m moves n)")
-        self._offset, self._holding = m - n, False
+        self._offset = m - n
         super().__init__([self.m, self.n, self.keep], self.m)
 
-    @contextmanager
-    def _hold(self):
-        self._holding = True
-        try:
-            yield
-        finally:
-            self._holding = False
-
     def _on_change(self, change: dict) -> None:
-        if self._holding:
-            return
         if change["owner"] is self.keep and self.keep.value:
             self._offset = self.m.value - self.n.value
-        if change["owner"] is self.m and self.keep.value:
-            with self._hold():  # move n with m, then draw once
+        if change["owner"] is self.m and self.keep.value and not self._held:
+            with self.holding():  # move n with m, then draw once
                 self.n.value = int(np.clip(self.m.value - self._offset, self.n.min, self.n.max))
-        self.update()
+            return
+        super()._on_change(change)
 
-    def _build_figure(self):
+    def _build_figure(self) -> Drawing:
         width = max(2.6 * self.pairs + 0.4, 5.6)  # one pair: wide enough for the title
         step = 1 / self.pairs
-        rects = [[i * step + 0.02, 0.04, step - 0.04, 0.74] for i in range(self.pairs)]
+        rects = [(i * step + 0.02, 0.04, step - 0.04, 0.74) for i in range(self.pairs)]
         if self.pairs == 1:
-            rects = [[0.25, 0.04, 0.5, 0.74]]
-        fig, axes = new_figure(width, 3.4, rects=rects)
-        axes = [axes] if self.pairs == 1 else list(axes)
+            rects = [(0.25, 0.04, 0.5, 0.74)]
+        fig, axes = placed_figure(width, 3.4, rects)
         theta = np.linspace(0, 2 * np.pi, 200)
         self.arrows, self.titles = [], []
         for i, ax in enumerate(axes):
-            pair = self._pair(i)
-            reach = 1.15 * max(np.linalg.norm(self.q[pair]), np.linalg.norm(self.k[pair]), 1e-9)
+            pair = [2 * i, 2 * i + 1]  # interleaved pairs, as in the paper
+            reach = 1.15 * max(float(np.linalg.norm(self.q[pair])), float(np.linalg.norm(self.k[pair])), 1e-9)
             ax.plot(reach / 1.15 * np.cos(theta), reach / 1.15 * np.sin(theta), color="0.88", lw=0.8)
             ax.axhline(0, color="0.85", lw=0.6)
             ax.axvline(0, color="0.85", lw=0.6)
@@ -85,30 +73,28 @@ class _RopeExplorer(Explorer):
         arrows = [artist for pair in self.arrows for artist in pair]
         return fig, arrows, [], [*self.titles, self.suptitle]
 
-    def _pair(self, i: int) -> list[int]:
-        return [2 * i, 2 * i + 1]  # interleaved pairs, as in the paper
-
     def _redraw(self) -> str:
         m, n = self.m.value, self.n.value
         q_rot = apply_rope(self.q[None, :], [m], base=self.base_value)[0]  # (d_head,)
         k_rot = apply_rope(self.k[None, :], [n], base=self.base_value)[0]
         for i, (q_line, k_line) in enumerate(self.arrows):
-            pair = self._pair(i)
+            pair = [2 * i, 2 * i + 1]
             q_line.set_data([0, q_rot[pair[0]]], [0, q_rot[pair[1]]])
             k_line.set_data([0, k_rot[pair[0]]], [0, k_rot[pair[1]]])
             part = float(q_rot[pair] @ k_rot[pair])
             self.titles[i].set_text(f"adds {part:+.3f}")
         score = float(q_rot @ k_rot)
-        mode = "offset kept" if self.keep.value else "m and n move separately"
+        kept = self.keep.value
+        mode = "offset kept" if kept else "m and n move separately"
         shown = "" if self.pairs == self.d_head // 2 else f" (pairs 0–{self.pairs - 1} of {self.d_head // 2} shown)"
-        self.suptitle.set_text(f"m = {m}, n = {n}: score {score:+.3f}" + (" · offset kept" if self.keep.value else ""))
+        self.suptitle.set_text(f"m = {m}, n = {n}: score {score:+.3f}" + f" · {mode}" * kept)
         return (
             f"m = <b>{m}</b> · n = <b>{n}</b> · m − n = {m - n} · score q·k after rotation = {score:+.4f}"
             f"{shown} · {mode}"
         )
 
     def _theta(self, i: int) -> float:
-        return float(self.base_value ** (-2 * i / self.d_head))
+        return float(rope_angles([1.0], self.d_head, base=self.base_value)[0, i])
 
 
 def rope_explorer(
@@ -168,9 +154,9 @@ class _DistanceExplorer(Explorer):
         self._cache: dict[tuple[float, int], tuple[np.ndarray, np.ndarray]] = {}
         super().__init__([self.base, self.d_head], self.base)
 
-    def _build_figure(self):
-        rects = [[0.08, 0.14, 0.4, 0.72], [0.58, 0.14, 0.4, 0.72]]
-        fig, (ax_b, ax_s) = new_figure(9.0, 3.6, rects=rects)
+    def _build_figure(self) -> Drawing:
+        rects = [(0.08, 0.14, 0.4, 0.72), (0.58, 0.14, 0.4, 0.72)]
+        fig, (ax_b, ax_s) = placed_figure(9.0, 3.6, rects)
         (self.reference_bound,) = ax_b.plot(self.distances, self.distances * 0, color="0.6", lw=1.2, ls="--")
         (self.bound,) = ax_b.plot(self.distances, self.distances * 0, color=QUERY, lw=1.6)
         ax_b.set_xscale("log")
@@ -201,9 +187,8 @@ class _DistanceExplorer(Explorer):
     def _compute(self, base: float, d_head: int) -> tuple[np.ndarray, np.ndarray]:
         bound = rope_decay_bound(self.distances, d_head, base=base)  # (n,)
         at_zero = (d_head / 2 + 1) / 2  # every S_j = j at distance 0
-        score = np.cos(rope_angles(self.distances, d_head, base=base)).mean(
-            axis=1
-        )  # (n,): q = k = ones, divided by d_head
+        # (n,): q = k = ones, divided by d_head
+        score = np.cos(rope_angles(self.distances, d_head, base=base)).mean(axis=1)
         return bound / at_zero, score
 
     def _redraw(self) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from posenc._live import Explorer, int_slider
+from posenc._live import Drawing, Explorer, int_slider
 from posenc.plotting import new_figure
 
 __all__ = ["environment_check"]
@@ -15,8 +15,8 @@ class _EnvironmentCheck(Explorer):
         self.cycles = int_slider("cycles", 1, 1, 5)
         super().__init__([self.cycles], self.cycles)
 
-    def _build_figure(self):
-        fig, ax = new_figure(5.0, 2.2, rects=[[0.15, 0.22, 0.82, 0.64]])
+    def _build_figure(self) -> Drawing:
+        fig, ax = new_figure(5.0, 2.2, rects=[(0.15, 0.22, 0.82, 0.64)])
         self.t = np.linspace(0, 1, 400)  # (400,)
         (self.line,) = ax.plot(self.t, np.sin(2 * np.pi * self.t), color="#2166ac", lw=2)
         ax.set_xlim(0, 1)

@@ -7,8 +7,8 @@ import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.patches import Rectangle
 
-from posenc._live import ClickTarget, Explorer, int_slider
-from posenc.plotting import new_figure, plot_table
+from posenc._live import Drawing, Explorer, int_slider
+from posenc.plotting import placed_figure, plot_table
 from posenc.sinusoidal import frequencies, sinusoidal, wavelengths
 
 __all__ = ["table_explorer"]
@@ -26,7 +26,10 @@ class _TableExplorer(Explorer):
         self.play = ipywidgets.Play(value=position, min=0, max=seq_len - 1, interval=350, description="sweep")
         ipywidgets.jslink((self.play, "value"), (self.position, "value"))
         sweep = ipywidgets.HBox([ipywidgets.Label("sweep the positions:"), self.play])
-        # a click on a cell of the heatmap chooses its row and column (where the front end runs widgets)
+        # a click on a cell of the heatmap chooses its row and column (where the front end runs widgets);
+        # imported here, so that anywidget is loaded only when a clickable figure is made
+        from posenc._live.clicks import ClickTarget
+
         self.clicks = ClickTarget(columns=d_model, rows=seq_len)
         self.clicks.observe(self._on_click, names="clicked")
         super().__init__([self.position, self.dimension], self.position, header=[sweep, self.clicks])
@@ -36,24 +39,23 @@ class _TableExplorer(Explorer):
         self.dimension.value = min(max(int(hit["column"]), 0), self.dimension.max)
         self.position.value = min(max(int(hit["row"]), 0), self.position.max)
 
-    def _build_figure(self):
+    def _build_figure(self) -> Drawing:
         seq_len, d_model = self.table.shape
-        rects = [[0.1, 0.545, 0.76, 0.4], [0.88, 0.545, 0.02, 0.4], [0.1, 0.085, 0.76, 0.3]]
-        fig, (ax_t, cax, ax_w) = new_figure(7.2, 5.2, rects=rects)
+        rects = [(0.1, 0.545, 0.76, 0.4), (0.88, 0.545, 0.02, 0.4), (0.1, 0.085, 0.76, 0.3)]
+        fig, (ax_t, cax, ax_w) = placed_figure(7.2, 5.2, rects)
         title = f"Sinusoidal table: {seq_len} positions × {d_model} dimensions"
         plot_table(ax_t, self.table, title=title, colorbar=cax)
         left, bottom, right, top = ax_t.get_position().extents  # figure fractions, from the bottom left
-        self.clicks.box = [
-            float(left),
-            float(right),
-            float(1 - top),
-            float(1 - bottom),
-        ]  # from the top left, as the browser measures
-        self.row_box = ax_t.add_patch(Rectangle((-0.5, -0.5), d_model, 1, fill=False, ec="black", lw=2.2))
-        self.col_box = ax_t.add_patch(Rectangle((-0.5, -0.5), 1, seq_len, fill=False, ec="black", lw=1.4, ls="--"))
+        # from the top left, as the browser measures
+        self.clicks.box = [float(left), float(right), float(1 - top), float(1 - bottom)]
+        self.row_box = Rectangle((-0.5, -0.5), d_model, 1, fill=False, ec="black", lw=2.2)
+        ax_t.add_patch(self.row_box)
+        self.col_box = Rectangle((-0.5, -0.5), 1, seq_len, fill=False, ec="black", lw=1.4, ls="--")
+        ax_t.add_patch(self.col_box)
         self.xs = np.linspace(0, seq_len - 1, 300)  # (300,) positions between the integers too
         # the frequency ladder: every pair's wave of the chosen kind, faint, under the chosen column's
-        self.ladder = ax_w.add_collection(LineCollection([], colors="0.82", linewidths=0.7))
+        self.ladder = LineCollection([], colors="0.82", linewidths=0.7)
+        ax_w.add_collection(self.ladder)
         (self.wave,) = ax_w.plot(self.xs, self.xs * 0, color="0.55", lw=1.5, ls="--", label="continuous wave")
         (self.dots,) = ax_w.plot(
             np.arange(seq_len), self.table[:, 0], "o", color="#2166ac", ms=4, label="table entries"
