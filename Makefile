@@ -55,9 +55,11 @@ bench: $(VENV)/.tests
 	$(PY) benchmarks/bench_maths.py --json
 	$(PY) benchmarks/bench_widgets.py --json
 
-## docs: regenerate every generated region of committed files (benchmark tables in docs/benchmarks.md
-## and the README's speed figures, from benchmarks/results/); tests/test_generated.py fails when stale
+## docs: regenerate every generated part of committed files: each lesson's minutes (by the method in
+## posenc/lessons.py), the lesson maps (README, lesson 00), the glossary (docs/glossary.md), the benchmark
+## tables and the README's speed figures; tests/test_lessons.py and tests/test_generated.py fail when stale
 docs: $(VENV)/.tests
+	$(PY) tools/gen_lessons.py
 	$(PY) tools/gen_benchmarks.py
 
 ## check-envs: run the course in fresh environments: oldest versions on the oldest Python, newest

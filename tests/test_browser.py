@@ -86,7 +86,10 @@ def test_a_click_on_the_table_heatmap_chooses_that_cell(lab, page):
     server, _ = lab
     assert check_lesson(page, server, "02_sinusoidal_formula.ipynb") == []
     index = next(i for i, s in enumerate(main_controls_state(page)) if " · dimension " in s["readout"])
-    left, right, top, bottom = 0.1, 0.86, 0.055, 0.455  # the heatmap's box in the figure (widgets/table.py)
+    from posenc import widgets
+
+    # the heatmap's box in the figure, as the explorer tells its click target (fractions from the top left)
+    left, right, top, bottom = widgets.table_explorer(24, 48).clicks.box
     click_on_figure(page, index, left + (right - left) * 9.5 / 48, top + (bottom - top) * 7.5 / 24)
     readout = wait_for(
         lambda: (r := main_controls_state(page)[index]["readout"]).startswith("position 7 · dimension 9") and r,

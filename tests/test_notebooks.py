@@ -31,13 +31,6 @@ def test_lessons_are_numbered_in_teaching_order():
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 class TestAnatomy:
-    def test_title_time_prerequisites_and_objectives(self, path):
-        first = "".join(load(path)["cells"][0]["source"])
-        assert re.match(rf"# {path.name[:2]} · \S", first)
-        assert re.search(r"\*About \d+ minutes\. Needs: .+\*", first)
-        objectives = first.split("**By the end")[1]
-        assert 3 <= len(re.findall(r"^- ", objectives, flags=re.M)) <= 4
-
     def test_has_a_live_widget_that_leaves_a_static_figure(self, path):
         nb = load(path)
         widget_cells = [
@@ -58,7 +51,7 @@ class TestAnatomy:
         assert "## Check yourself" in markdown(nb)
         src = code(nb)
         assert re.search(r"checks\.check_\w+\(", src)
-        assert "widgets.quiz(" in src and "checks.answer(" in src and "widgets.recall(" in src
+        assert "widgets.quiz(" in src and "widgets.recall(" in src
         bank = checks.questions()
         for qid in re.findall(r'(?:checks\.answer|widgets\.quiz|widgets\.recall)\("([^"]+)"', src):
             assert qid in bank, qid
@@ -96,45 +89,20 @@ class TestAnatomy:
 
     def test_no_wall_of_text(self, path):
         for cell in load(path)["cells"]:
-            if cell["cell_type"] == "markdown":
-                assert len("".join(cell["source"])) < 2000
-
-
-def title_and_minutes(path):
-    """The lesson header as the site reads it (one parser of the format: tools/build_site.py); both must be there."""
-    import nbformat
-
-    from tools.build_site import title_and_minutes as read_header
-
-    title, minutes = read_header(nbformat.read(path, as_version=4), path.stem)
-    assert minutes > 0, f"{path.name}: the first cell says '*About N minutes.*'"
-    assert title != path.stem[3:].replace("_", " "), f"{path.name}: the first cell starts '# NN · title'"
-    return title, minutes
+            if cell["cell_type"] == "markdown":  # prose: table rows (the lesson map) are not a wall of text
+                prose = [ln for ln in "".join(cell["source"]).splitlines() if not ln.startswith("|")]
+                assert len("\n".join(prose)) < 2000
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
-class TestPromises:
-    def test_section_minutes_add_up_to_the_lesson_time(self, path):
-        headings = re.findall(r"^## (.+)$", markdown(load(path)), flags=re.M)
-        minutes = [re.search(r" · (\d+) min$", h) for h in headings]
-        assert all(minutes), [h for h, m in zip(headings, minutes, strict=True) if not m]
-        assert sum(int(m.group(1)) for m in minutes) == title_and_minutes(path)[1]
+class TestWrapUp:
+    def test_every_quiz_says_how_to_answer_it_in_code_where_no_widget_renders(self, path):
+        from posenc import widgets
 
-    def test_the_lesson_maps_give_its_title_and_time(self, path):
-        title, minutes = title_and_minutes(path)
-        readme = (ROOT / "README.md").read_text(encoding="utf-8")
-        assert f"| {path.name[:2]} | [{title}](notebooks/{path.name}) |" in readme
-        assert re.search(rf"^\| {path.name[:2]} \| \[.*\| {minutes} min \|$", readme, flags=re.M)
-        start_here = markdown(load(NOTEBOOKS[0]))
-        assert re.search(
-            rf"^\| {path.name[:2]} \| {re.escape(title)} \| .* \| {minutes} min \|$", start_here, flags=re.M
-        )
-
-    def test_every_quiz_can_be_answered_in_code(self, path):
-        src = code(load(path))
-        quizzes = re.findall(r'widgets\.quiz\("([^"]+)"\)', src)
-        answered = re.findall(r'checks\.answer\("([^"]+)"', src)
-        assert sorted(quizzes) == sorted(answered)
+        for qid in re.findall(r'widgets\.quiz\("([^"]+)"\)', code(load(path))):
+            fallback = widgets.quiz(qid)._repr_mimebundle_()["text/html"]  # what a front end without widgets shows
+            assert f"checks.answer(&quot;{qid}&quot;, &quot;?&quot;)" in fallback, qid  # no answer given away
+            assert checks.answer(qid, "a").attempted and not checks.answer(qid, "?").attempted
 
     def test_every_think_prompt_has_a_folded_model_answer(self, path):
         for cell in load(path)["cells"]:

@@ -26,7 +26,8 @@ from tools.build_site import broken_links, build, readme_binder_url
 from tools.labdriver import missing_browser_reason, open_browser
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGES = ["index"] + sorted(p.stem for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+LESSONS = sorted(p.stem for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+PAGES = ["index", "glossary", *LESSONS]  # the index and the glossary are pages without explorers
 
 NO_NPM = shutil.which("npm") is None and not any((ROOT / "build" / "npm-cache").glob("*.tgz"))
 
@@ -90,7 +91,7 @@ def open_page(browser, url: str, origin: str) -> tuple[object, dict]:
 
 def wait_for_widgets(page, name: str) -> int:
     """Wait until every saved widget view is rendered; return how many static explorers there are."""
-    if name == "index":
+    if name not in LESSONS:
         return 0
     expected = page.evaluate(
         "() => document.querySelectorAll('script[type=\"application/vnd.jupyter.widget-view+json\"]').length"
@@ -158,7 +159,7 @@ def has_maths(name: str) -> bool:
 def check_page(page, seen: dict, name: str) -> list[str]:
     problems = []
     explorers = wait_for_widgets(page, name)
-    if name != "index" and explorers != explorer_calls(name):
+    if name in LESSONS and explorers != explorer_calls(name):
         problems.append(f"{explorers} static explorers on the page; the lesson displays {explorer_calls(name)}")
     broken = page.evaluate(
         "() => Array.from(document.images).filter(img => !(img.complete && img.naturalWidth > 0)).length"
@@ -206,7 +207,7 @@ def test_page_served_on_localhost_works_with_no_kernel_and_no_network(browser, s
     page, seen = open_page(browser, f"{server}/{name}.html", server)
     try:
         assert check_page(page, seen, name) == []
-        if name != "index" and has_maths(name):
+        if name in LESSONS and has_maths(name):
             assert page.locator(".katex").count() > 0, "the maths is not typeset"
             assert page.locator(".katex-error").count() == 0, "KaTeX could not typeset some maths"
             flat = page.evaluate(

@@ -116,6 +116,9 @@ def test_pruning_leaves_a_notebook_without_widget_state_alone():
         ('<a href="./01_order_blind_attention.ipynb">', '<a href="./01_order_blind_attention.html">'),
         ('<a href="notes.ipynb">', '<a href="notes.ipynb">'),  # not a lesson
         ('<a href="https://example.org/05_rope.ipynb">', '<a href="https://example.org/05_rope.ipynb">'),
+        ('<a href="../docs/glossary.md">glossary</a>', '<a href="glossary.html">glossary</a>'),
+        ('<a href="../docs/glossary.md#head">', '<a href="glossary.html#head">'),
+        ('<a href="../notebooks/04_learned_tables.ipynb">', '<a href="04_learned_tables.html">'),  # from the glossary
     ],
 )
 def test_links_between_lessons_go_to_their_pages(written, on_the_site):
@@ -144,13 +147,15 @@ def test_broken_links_names_the_page_and_the_missing_file(tmp_path):
 
 
 def test_a_lesson_title_and_minutes_come_from_its_first_cell():
-    nb = new_notebook(cells=[new_markdown_cell("# 03 · The odometer\n\n*About 25 minutes.* Then more.")])
-    assert title_and_minutes(nb, "03_odometer_intuition") == ("The odometer", 25)
+    nb = new_notebook(
+        cells=[new_markdown_cell("# 03 · The odometer\n\n*Core 17–25 min, all 21–31 min (estimates). Needs: 02.*")]
+    )
+    assert title_and_minutes(nb, "03_odometer_intuition") == ("The odometer", "21–31 min")
 
 
 @pytest.mark.parametrize("cells", [[], [new_markdown_cell("Some words first")]], ids=["no cells", "no heading"])
 def test_a_lesson_without_a_title_is_named_from_its_file(cells):
-    assert title_and_minutes(new_notebook(cells=cells), "04_learned_tables") == ("learned tables", 0)
+    assert title_and_minutes(new_notebook(cells=cells), "04_learned_tables") == ("learned tables", "")
 
 
 # --- the page template ----------------------------------------------------------------------------
@@ -178,7 +183,9 @@ def test_a_page_gives_the_widgets_the_font_of_its_text():
 
 
 def lesson(folder: Path, name: str, title: str, text: str = "") -> None:
-    first = new_markdown_cell(f"# {name[:2]} · {title}\n\n*About 5 minutes.* {text}")
+    first = new_markdown_cell(
+        f"# {name[:2]} · {title}\n\n*Core 4–6 min, all 4–6 min (estimates). Needs: nothing.*\n\n{text}"
+    )
     folder.mkdir(exist_ok=True)
     nbformat.write(new_notebook(cells=[first, new_markdown_cell("The square $x^2$.")]), folder / f"{name}.ipynb")
 

@@ -100,7 +100,7 @@ class TestClockExplorer:
         explorer.base.value = 10.0
         tip = explorer.tips.get_xydata()[1] - explorer.centres[1]
         assert np.allclose(tip, [np.sin(10 * 10 ** (-2 / 16)), np.cos(10 * 10 ** (-2 / 16))])
-        assert explorer.labels[1].get_text() == f"pair 1 · λ {2 * np.pi * 10 ** (2 / 16):.3g}"
+        assert explorer.labels[1].get_text() == f"pair 1 · λ = {2 * np.pi * 10 ** (2 / 16):.3g}"
 
 
 class TestOffsetExplorer:
@@ -207,6 +207,19 @@ class TestMinilmExplorer:
         scaled = coords[:, 2:4] / np.abs(coords[:, 2:4]).max(axis=0)
         np.testing.assert_allclose(explorer.marks[1].get_xydata()[0], scaled[7])
 
+    def test_the_window_shows_the_rows_near_p_and_no_row_past_the_start(self):
+        explorer = widgets.minilm_explorer(position=3)
+        window = np.ma.filled(explorer.windows[0].get_array(), np.nan)  # (49, 49): rows p - 24 .. p + 24
+        table = posenc.minilm_positions().astype(np.float64)
+        assert window.shape == (49, 49) and np.isnan(window[:21]).all()  # rows -21 .. -1 do not exist
+        np.testing.assert_allclose(window[21:, 21:], posenc.analysis.cosine_similarity(table[:28]))
+
+    def test_the_line_joins_row_p_to_the_next_six_rows(self):
+        explorer = widgets.minilm_explorer(position=100)
+        coords, _ = principal_components(posenc.minilm_positions().astype(np.float64), n_components=2)
+        scaled = coords / np.abs(coords).max(axis=0)
+        np.testing.assert_allclose(explorer.trails[0].get_xydata(), scaled[100:107])
+
 
 def complex_score(q, k, m, n, base=10_000.0):
     """The RoPE score from the paper's complex form: pair i as a complex number turned by e^{i m theta_i}."""
@@ -255,8 +268,10 @@ class TestRopeDistanceExplorer:
     def test_reference_curves_show_only_when_the_base_differs(self):
         explorer = widgets.rope_distance_explorer()
         assert not explorer.reference_bound.get_visible()
+        assert "solid" not in explorer.legend_text.get_text()  # no other style to tell it from
         explorer.base.value = "100"
         assert explorer.reference_bound.get_visible()
+        assert explorer.legend_text.get_text().startswith("solid: base 100, dashed: base 10,000")
 
     def test_rejects_an_unlisted_base(self):
         with pytest.raises(ValueError, match="base must be one of"):

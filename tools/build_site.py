@@ -45,6 +45,7 @@ from nbconvert import HTMLExporter
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a script, tools/ is not a package on the path
 
+from posenc.lessons import title_and_times  # noqa: E402
 from tools.execute_notebooks import run  # noqa: E402
 
 ASSETS = ROOT / "site" / "assets.json"
@@ -171,7 +172,8 @@ def prune_widget_state(nb: nbformat.NotebookNode) -> None:
 
 TEMPLATE = Path(__file__).with_name("site_template")
 #: A link from one lesson to another as nbconvert writes it, maybe with ``./`` before and an anchor after.
-LESSON_LINK = re.compile(r'href="((?:\./)?\d\d_[\w.-]+)\.ipynb(#[^"]*)?"')
+LESSON_LINK = re.compile(r'href="(?:\.\./notebooks/)?((?:\./)?\d\d_[\w.-]+)\.ipynb(#[^"]*)?"')
+GLOSSARY_LINK = re.compile(r'href="(?:\.\./)?docs/glossary\.md(#[^"]*)?"')
 
 
 def export(nb: nbformat.NotebookNode, title: str = "Notebook") -> str:
@@ -190,15 +192,22 @@ def export(nb: nbformat.NotebookNode, title: str = "Notebook") -> str:
 
 
 def link_pages(page: str) -> str:
-    """Point the links between lessons at their pages: ``NN_x.ipynb#anchor`` becomes ``NN_x.html#anchor``."""
-    return LESSON_LINK.sub(r'href="\1.html\2"', page)
+    """Point the links between lessons at their pages: ``NN_x.ipynb#anchor`` becomes ``NN_x.html#anchor``
+    (``../notebooks/NN_x.ipynb`` too, from the glossary), and ``../docs/glossary.md`` becomes ``glossary.html``."""
+    return GLOSSARY_LINK.sub(r'href="glossary.html\1"', LESSON_LINK.sub(r'href="\1.html\2"', page))
+
+
+def glossary_page(glossary: Path) -> str:
+    """The course glossary (``docs/glossary.md``) as a page of the site, in the lessons' own template."""
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(glossary.read_text(encoding="utf-8"))])
+    return export(nb, "Glossary")
 
 
 def site_targets(page: str) -> list[str]:
     """The files of the site that a page's ``href`` and ``src`` attributes name, without anchors or queries:
     a link with a scheme or a host leaves the site, and a bare ``#anchor`` stays on the page."""
     targets = []
-    for value in re.findall(r'(?:href|src)="([^"]*)"', page):
+    for _, value in re.findall(r"""(?:href|src)=(["'])(.*?)\1""", page):  # either quote: the index uses '…'
         parts = urllib.parse.urlsplit(html.unescape(value))
         if not (parts.scheme or parts.netloc) and parts.path:
             targets.append(urllib.parse.unquote(parts.path))
@@ -216,17 +225,19 @@ def broken_links(site: Path) -> list[str]:
     ]
 
 
-def title_and_minutes(nb: nbformat.NotebookNode, stem: str) -> tuple[str, int]:
-    """The lesson's title and minutes from its first cell; the file name and 0 if it has none."""
-    first = nb.cells[0].source if nb.cells else ""
-    title = re.match(r"# \d\d · (.+)", first)
-    minutes = re.search(r"\*About (\d+) minutes", first)
-    return (title.group(1).strip() if title else stem[3:].replace("_", " ")), int(minutes.group(1)) if minutes else 0
+def title_and_minutes(nb: nbformat.NotebookNode, stem: str) -> tuple[str, str]:
+    """The lesson's title and its full time as stated ("45–66 min"), read by ``posenc.lessons`` (the one
+    parser of the lesson format); the file name and "" if it states none."""
+    stated = title_and_times(nb.cells[0].source if nb.cells else "")
+    if stated is None:
+        return stem[3:].replace("_", " "), ""
+    low, high = stated[2]
+    return stated[0], f"{low}–{high} min"
 
 
-def index_page(lessons: list[tuple[str, str, int, int]], shipped: list[dict], binder: str) -> str:
+def index_page(lessons: list[tuple[str, str, str, int]], shipped: list[dict], binder: str, glossary: bool) -> str:
     rows = "\n".join(
-        f"<tr><td>{name[:2]}</td><td><a href='{name}.html'>{html.escape(title)}</a></td><td>{minutes} min</td>"
+        f"<tr><td>{name[:2]}</td><td><a href='{name}.html'>{html.escape(title)}</a></td><td>{minutes}</td>"
         f"<td>{size / 1e6:.1f} MB</td></tr>"
         for name, title, minutes, size in lessons
     )
@@ -246,9 +257,10 @@ table{{border-collapse:collapse}}td,th{{padding:.3rem .8rem;border-bottom:1px so
 <p>An interactive course in {len(lessons)} lessons. On these pages each explorer's main slider works without
 any server: its pictures were drawn when the site was built. The other controls, the exercises
 and the checks need a running notebook.{run}</p>
-<table><tr><th>#</th><th>lesson</th><th>time</th><th>page size</th></tr>
+<table><tr><th>#</th><th>lesson</th><th>time (estimate)</th><th>page size</th></tr>
 {rows}
 </table>
+{"<p>Every term the lessons teach, with its definition: the <a href='glossary.html'>glossary</a>.</p>" if glossary else ""}
 <h2>What these pages ship, and their licences</h2>
 <ul>
 <li><b>The course</b> (text, code and pictures): MIT, <a href='licences/course.txt'>licence text</a>.</li>
@@ -324,7 +336,10 @@ def write_site(staging: Path, binder: str, cache: Path, notebooks: Path, run_les
         print(f"{page.name}: {page.stat().st_size / 1e6:.2f} MB", flush=True)
     if not lessons:
         raise SystemExit(f"no lesson (NN_*.ipynb) in {notebooks}: no site to build.")
-    (staging / "index.html").write_text(index_page(lessons, shipped, binder), encoding="utf-8")
+    glossary = notebooks.parent / "docs" / "glossary.md"  # the course's: docs/ beside notebooks/
+    if glossary.is_file():
+        (staging / "glossary.html").write_text(glossary_page(glossary), encoding="utf-8")
+    (staging / "index.html").write_text(index_page(lessons, shipped, binder, glossary.is_file()), encoding="utf-8")
     return lessons
 
 

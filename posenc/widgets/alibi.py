@@ -15,8 +15,9 @@ from posenc.plotting import SEQUENTIAL, placed_figure
 
 __all__ = ["alibi_explorer"]
 
-# fixed colour range; a bias below -8 is drawn as -8 (its weight is e^-8 of the top one's or less)
-BIAS_RANGE = (-8.0, 0.0)
+# fixed colour range: over 16 positions head 3 of 8 reaches -1.875, so most heads show a gradient;
+# a steeper bias (head 1 reaches -7.5) is drawn as -2: such a key keeps at most e^-2 of the top weight
+BIAS_RANGE = (-2.0, 0.0)
 
 
 def slope_text(slope: float) -> str:
@@ -48,9 +49,9 @@ class _AlibiExplorer(Explorer):
         rects = [
             (0.05, 0.14, 0.22, 0.68),
             (0.28, 0.14, 0.01, 0.68),
-            (0.41, 0.14, 0.22, 0.68),
-            (0.64, 0.14, 0.01, 0.68),
-            (0.79, 0.14, 0.19, 0.68),
+            (0.44, 0.14, 0.22, 0.68),
+            (0.67, 0.14, 0.01, 0.68),
+            (0.815, 0.14, 0.165, 0.68),
         ]
         fig, (ax_bias, ax_bar, ax_weights, ax_wbar, ax_slopes) = placed_figure(10.4, 3.7, rects)
         n = self.seq_len
@@ -58,7 +59,13 @@ class _AlibiExplorer(Explorer):
         self.bias_image = ax_bias.imshow(
             np.zeros((n, n)), cmap=cmap, vmin=BIAS_RANGE[0], vmax=BIAS_RANGE[1], interpolation="nearest"
         )
-        fig.colorbar(self.bias_image, cax=ax_bar, label="bias added to the score", ticks=np.linspace(-8, 0, 5))
+        fig.colorbar(
+            self.bias_image,
+            cax=ax_bar,
+            extend="min",
+            label="bias added to the score\n(fixed scale: −2 or below is darkest)",
+            ticks=np.linspace(*BIAS_RANGE, 5),
+        )
         self.weight_image = ax_weights.imshow(np.zeros((n, n)), cmap=cmap, vmin=0, vmax=1, interpolation="nearest")
         for ax, title in [
             (ax_bias, "ALiBi bias added to the scores"),
@@ -114,7 +121,8 @@ def alibi_explorer(*, seq_len: int = 16, num_heads: int = 8, head: int = 1) -> E
     """One ALiBi head: its bias, the attention it makes on equal content, and every head's slope.
 
     Left: the bias ``-slope * (i - j)`` added to query ``i``'s score for key ``j``
-    (``|i - j|`` in the bidirectional form; keys a causal query cannot see are blank).
+    (``|i - j|`` in the bidirectional form; keys a causal query cannot see are blank), on a
+    fixed colour scale from -2 to 0 (a lower bias is drawn as -2).
     Middle: the attention weights when every query-key score is equal, so the bias alone
     decides. Right: the slopes of all heads, the chosen one in orange.
 

@@ -45,7 +45,7 @@ class _ClockExplorer(Explorer):
             circle.set_visible(i < freqs.size)
             label.set_visible(i < freqs.size)
             if i < freqs.size:
-                label.set_text(f"pair {i} · λ {_length(waves[i])}")
+                label.set_text(f"pair {i} · λ = {_length(waves[i])}")
         self.title.set_text(f"position {p}")
         counts = " · ".join(f"{t:.2f}" for t in turns)
         return f"position <b>{p}</b> · d_model {d} · base {base:,.0f} · turns made by each pair: {counts}"
@@ -62,7 +62,8 @@ def clock_explorer(
     """One clock face per (sin, cos) pair, all turning as the position moves.
 
     Hand ``i`` points at ``(sin(pos w_i), cos(pos w_i))``: up at position 0, clockwise
-    after. ``d_model`` (2 to 16) sets how many clocks; ``base`` how spread their speeds are.
+    after. Each face is labelled with its pair's wavelength λ, the positions one turn
+    takes. ``d_model`` (2 to 16) sets how many clocks; ``base`` how spread their speeds are.
 
     Notes
     -----

@@ -67,7 +67,6 @@ class _ExtrapolationExplorer(Explorer):
         ax_err.set_ylim(0, 1.02)
         ax_err.set_xlabel("query position i", labelpad=1)
         ax_err.set_ylabel("attention in the\nwrong place")
-        ax_err.legend(loc="lower left", fontsize=8, frameon=False, bbox_to_anchor=(0.0, 1.0), ncol=4)
         fig.text(
             0.5,
             0.965,
@@ -75,7 +74,8 @@ class _ExtrapolationExplorer(Explorer):
             ha="center",
             fontsize=10,
         )
-        self.cursor = ax_err.axvline(0, color="black", lw=1.2)
+        self.cursor = ax_err.axvline(0, color="black", lw=1.2, label="the chosen query (its attention: below)")
+        ax_err.legend(loc="lower left", fontsize=8, frameon=False, bbox_to_anchor=(0.0, 1.0), ncol=5)
         keys = np.arange(self.shown_keys + 1)
         self.bars, self.targets, self.notes = {}, {}, {}
         for ax, s in zip(ax_rows, SCHEMES, strict=True):
@@ -90,7 +90,13 @@ class _ExtrapolationExplorer(Explorer):
             self.notes[s] = ax.text(0.03, 0.95, " ", transform=ax.transAxes, va="top", fontsize=8)
         ax_rows[0].set_ylabel("attention weight")
         self.row_title = fig.text(0.5, 0.475, " ", ha="center", fontsize=9)
-        dynamic = [self.cursor, *self.bars.values(), *self.targets.values(), *self.notes.values(), self.row_title]
+        dynamic = [
+            self.cursor,
+            *self.bars.values(),
+            *self.targets.values(),
+            *self.notes.values(),
+            self.row_title,
+        ]
         return fig, dynamic, [], []
 
     def _redraw(self) -> str:
@@ -112,13 +118,18 @@ class _ExtrapolationExplorer(Explorer):
             self.targets[s].set_ydata(target)
             if has_row:
                 far = weights[i, : max(first, 0)].sum()
-                self.notes[s].set_text(f"wrong place {self.errors[s][i]:.2f}\nfurther back {far:.2f}")
+                self.notes[s].set_text(
+                    f"wrong place {self.errors[s][i]:.2f}\nweight before i−{self.shown_keys}: {far:.2f}"
+                )
                 said.append(f"{LABELS[s]} {self.errors[s][i]:.2f}")
             else:
                 self.notes[s].set_text(f"no row for position {i}:\nthe table ends at {self.train_len - 1}")
                 said.append(f"{LABELS[s]}: no row")
         where = "inside" if i < self.train_len else "past"
-        self.row_title.set_text(f"query {i}: its attention on its 21 latest keys (dashed: the target)")
+        self.row_title.set_text(
+            f"query {i}: its attention on keys i−{self.shown_keys} to i (dashed: the target); "
+            f"each panel also prints the weight on the keys before i−{self.shown_keys}, not drawn"
+        )
         return (
             f"query position <b>{i}</b> ({where} the training length {self.train_len}) · "
             f"attention in the wrong place: {', '.join(said)}"
@@ -135,7 +146,7 @@ def extrapolation_explorer(
     Top: for every query position up to `test_len`, the share of its attention in the
     wrong place (:func:`~posenc.extrapolation.pattern_error`); the dotted line is the
     training length. Bottom: the chosen query's attention on its 21 latest keys, per
-    scheme, with the target dashed, and the weight on keys further back.
+    scheme, with the target dashed, and the weight on the keys before those (not drawn).
 
     Parameters
     ----------
@@ -171,6 +182,7 @@ def extrapolation_explorer(
 
 MULTIPLES = [1, 1.5, 2, 3, 4, 6, 8, 12, 16, 24, 32]
 PLAIN, PI, NTK = "#d55e00", "#0072b2", "#009e73"
+TURNS_RANGE = (1e-2, 1e5)  # fixed: the slowest pair's training turns (0.075) to pair 0's at ×32 (about 20,900)
 
 
 class _RopeRangeExplorer(Explorer):
@@ -194,12 +206,19 @@ class _RopeRangeExplorer(Explorer):
         }
 
     def _build_figure(self) -> Drawing:
-        rects = [(0.07, 0.15, 0.4, 0.7), (0.58, 0.15, 0.4, 0.7)]
-        fig, (ax_a, ax_s) = placed_figure(10.0, 3.8, rects)
+        rects = [(0.11, 0.13, 0.365, 0.62), (0.625, 0.13, 0.36, 0.62)]
+        fig, (ax_a, ax_s) = placed_figure(10.0, 4.3, rects)
+        last = len(self.pairs) - 1
         trained = self.train_len * self.thetas / (2 * np.pi)  # (pairs,): turns reached in training
-        ax_a.fill_between(self.pairs, 1e-4, trained, color="0.85", label=f"reached in training ({self.train_len:,})")
+        ax_a.fill_between(
+            self.pairs,
+            TURNS_RANGE[0],
+            trained,
+            color="0.85",
+            label=f"turns made in training ({self.train_len:,} tokens)",
+        )
         ax_a.axhline(1, color="0.3", lw=0.8, ls=":")
-        ax_a.text(len(self.pairs) - 1, 1.15, "one full turn ", ha="right", fontsize=8)
+        ax_a.text(last, 1.15, "one full turn ", ha="right", fontsize=8)
         self.lines = {}
         for name, color, ls in [
             ("plain RoPE", PLAIN, "-"),
@@ -208,21 +227,25 @@ class _RopeRangeExplorer(Explorer):
         ]:
             (self.lines[name, "a"],) = ax_a.plot(self.pairs, trained, color=color, ls=ls, lw=1.8, label=name)
             (self.lines[name, "s"],) = ax_s.plot(self.pairs, np.ones(len(self.pairs)), color=color, ls=ls, lw=1.8)
+        handles, labels = ax_a.get_legend_handles_labels()
+        fig.legend(handles, labels, loc="center", bbox_to_anchor=(0.5, 0.865), ncol=4, fontsize=9, frameon=False)
         ax_a.set_yscale("log")
-        ax_a.set_ylim(1e-4, 1e4)
-        ax_a.set_xlim(0, len(self.pairs) - 1)
-        ax_a.set_xlabel("pair i (fast → slow)")
-        ax_a.set_ylabel("largest angle, in turns (log)")
-        ax_a.set_title("How far each pair turns at the target length", fontsize=10)
-        ax_a.legend(loc="lower left", fontsize=7, frameon=False)
+        ax_a.set_ylim(*TURNS_RANGE)
+        ticks = 10.0 ** np.arange(-2, 6, 2)
+        ax_a.set_yticks(ticks, labels=[f"{t:,g}" for t in ticks])
+        ax_a.set_xlim(0, last)
+        ax_a.set_xlabel(f"pair i (0 = fastest, {last} = slowest)")
+        ax_a.set_ylabel("full turns from the first\nposition to the last (log scale)")
+        ax_a.set_title("How far each pair turns over the whole input", fontsize=10)
         ax_s.set_yscale("log", base=2)
         ax_s.set_ylim(1 / 40, 1.6)
-        ax_s.set_xlim(0, len(self.pairs) - 1)
-        ax_s.set_xlabel("pair i (fast → slow)")
-        ax_s.set_ylabel("angle per position, ÷ training's")
+        ax_s.set_yticks([2.0**-k for k in range(6)], labels=["1"] + [f"1/{2**k}" for k in range(1, 6)])
+        ax_s.set_xlim(0, last)
+        ax_s.set_xlabel(f"pair i (0 = fastest, {last} = slowest)")
+        ax_s.set_ylabel("angle between neighbouring\npositions (1 = as in training)")
         ax_s.set_title("How finely neighbours are told apart", fontsize=10)
         self.unseen = ax_a.text(0.98, 0.98, " ", transform=ax_a.transAxes, ha="right", va="top", fontsize=8)
-        self.caption = fig.text(0.5, 0.94, " ", ha="center", fontsize=10)
+        self.caption = fig.text(0.5, 0.95, " ", ha="center", fontsize=10)
         dynamic = [*self.lines.values(), self.unseen, self.caption]
         return fig, dynamic, [], []
 
@@ -248,9 +271,11 @@ class _RopeRangeExplorer(Explorer):
             self.lines[name, "s"].set_ydata(step)
         beyond = self.beyond(scale)
         pairs = len(self.pairs)
+        partial = int(np.sum(self.train_len * self.thetas / (2 * np.pi) < 1))
         self.unseen.set_text(
-            "pairs meeting angles never seen in training\n(furthest, × the training angle):\n"
-            + "\n".join(f"{name}: {count} (×{most:.2f})" for name, (count, most) in beyond.items())
+            "Pairs that turn further than in training, and the\nmost, as a multiple of that pair's turn in training\n"
+            f"(only the {partial} slowest can: the others already\nmade a full turn in training):\n"
+            + "\n".join(f"{name}: {count} pairs, up to ×{most:.2f}" for name, (count, most) in beyond.items())
         )
         length = round(scale * self.train_len)
         self.caption.set_text(f"trained on {self.train_len:,} tokens, run on {length:,} (×{scale:g})")

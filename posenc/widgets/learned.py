@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipywidgets
 import numpy as np
+from matplotlib import colormaps
 
 from posenc._live import Drawing, Explorer, int_slider
 from posenc.analysis import cosine_similarity, principal_components
@@ -109,94 +110,108 @@ def training_explorer(run: TrainingRun | None = None, *, step: int = 0) -> Explo
 
 class _MinilmExplorer(Explorer):
     pair_labels = ("PC 1 & PC 2", "PC 3 & PC 4", "PC 5 & PC 6")
+    near = 24  # the similarity panels show rows p - near .. p + near
+    trail = 6  # the rows p .. p + trail are joined in order in the components panels
 
     def __init__(self, position: int) -> None:
         learned = minilm_positions().astype(np.float64)  # (512, 384)
         self.names = ("MiniLM (learned)", "sinusoidal")
         self.tables = (learned, sinusoidal(*learned.shape))
         self.similarity = [cosine_similarity(t) for t in self.tables]  # (512, 512) each
+        n, w = learned.shape[0], self.near
+        # each similarity matrix with a margin of NaN (no row there), so every window is one slice
+        self.padded = [np.pad(s, w, constant_values=np.nan) for s in self.similarity]  # (512 + 2w, 512 + 2w)
         self.coords, self.explained = [], []
         for table in self.tables:
             coords, explained = principal_components(table, n_components=6)  # (512, 6), (6,)
             self.coords.append(coords / np.abs(coords).max(axis=0))  # each component scaled into [-1, 1]
             self.explained.append(explained)
-        self.position = int_slider("position", position, 0, learned.shape[0] - 1)
+        self.position = int_slider("position", position, 0, n - 1)
         self.pair = ipywidgets.ToggleButtons(options=list(self.pair_labels), description="components")
         self.pair.style.button_width = "96px"
         super().__init__([self.position, self.pair], self.position)
 
     def _build_figure(self) -> Drawing:
-        n = self.tables[0].shape[0]
+        n, w = self.tables[0].shape[0], self.near
+        # inches: panels 2.6 square, room for tick labels, axis labels and titles around them
         fig, axes = placed_figure(
-            9.2,
-            5.6,
+            9.3,
+            7.25,
             [
-                (0.065, 0.595, 0.22, 0.35),
-                (0.415, 0.595, 0.22, 0.35),
-                (0.745, 0.595, 0.24, 0.35),
-                (0.065, 0.085, 0.22, 0.35),
-                (0.415, 0.085, 0.22, 0.35),
-                (0.745, 0.085, 0.24, 0.35),
-                (0.292, 0.085, 0.008, 0.86),
+                (0.086, 0.593, 0.2796, 0.3586),  # MiniLM: similarity of the rows near p
+                (0.5645, 0.593, 0.2796, 0.3586),  # MiniLM: principal components
+                (0.086, 0.1103, 0.2796, 0.3586),  # sinusoidal: similarity
+                (0.5645, 0.1103, 0.2796, 0.3586),  # sinusoidal: principal components
+                (0.3817, 0.1103, 0.014, 0.8414),  # colour bar: similarity
+                (0.8602, 0.1103, 0.014, 0.8414),  # colour bar: position
             ],
         )
-        cax = axes[6]
-        positions = np.arange(n)
-        self.rows, self.points, self.marks, self.profiles, self.here, self.pc_titles = [], [], [], [], [], []
-        for r, (name, sim) in enumerate(zip(self.names, self.similarity, strict=True)):
-            ax_s, ax_p, ax_r = axes[3 * r : 3 * r + 3]
-            im = ax_s.imshow(sim, cmap=DIVERGING, vmin=-1, vmax=1, interpolation="nearest")
-            ax_s.set_xticks([0, 128, 256, 384, 511])
-            ax_s.set_yticks([0, 128, 256, 384, 511])
-            ax_s.set_xlabel("position q")
-            ax_s.set_ylabel("position p")
-            ax_s.set_title(f"{name}: cosine similarity", fontsize=10)
-            self.rows.append(ax_s.axhline(0, color="black", lw=1))
-            (path,) = ax_p.plot([], [], color="0.8", lw=0.6, zorder=0.5)  # under the dots
-            dots = ax_p.scatter(np.zeros(n), np.zeros(n), c=positions, cmap=SEQUENTIAL, s=5, vmin=0, vmax=n - 1)
-            self.points.append((path, dots))
-            (mark,) = ax_p.plot([0], [0], "o", ms=9, mfc="none", mec="#b2182b", mew=2)
+        cmap = colormaps[DIVERGING].with_extremes(bad="0.82")  # grey: past either end of the table
+        ticks = [-w, -w // 2, 0, w // 2, w]
+        labels = [f"p − {w}", f"p − {w // 2}", "p", f"p + {w // 2}", f"p + {w}"]
+        self.windows, self.points, self.marks, self.trails, self.pc_titles = [], [], [], [], []
+        dynamic: list = []
+        for r, name in enumerate(self.names):
+            ax_s, ax_p = axes[2 * r : 2 * r + 2]
+            window = ax_s.imshow(
+                np.zeros((2 * w + 1, 2 * w + 1)),
+                cmap=cmap,
+                vmin=-1,
+                vmax=1,
+                interpolation="nearest",
+                extent=(-w - 0.5, w + 0.5, w + 0.5, -w - 0.5),
+            )
+            self.windows.append(window)
+            dynamic += [window, *ax_s.spines.values()]  # the spines stay on top of the moving image
+            ax_s.set_xticks(ticks, labels, fontsize=9)
+            ax_s.set_yticks(ticks, labels, fontsize=9)
+            ax_s.set_xlabel("row (position)", fontsize=10)
+            ax_s.set_ylabel("row (position)", fontsize=10)
+            ax_s.set_title(f"{name}: cosine similarity", fontsize=11)
+            dots = ax_p.scatter(np.zeros(n), np.zeros(n), c=np.arange(n), cmap=SEQUENTIAL, s=8, vmin=0, vmax=n - 1)
+            (trail,) = ax_p.plot([], [], color="black", lw=1.3, zorder=3)
+            (mark,) = ax_p.plot([0], [0], "o", ms=11, mfc="none", mec="#b2182b", mew=2.2, zorder=4)
+            self.points.append(dots)
+            self.trails.append(trail)
             self.marks.append(mark)
+            dynamic += [trail, mark]
             ax_p.set_xlim(-1.1, 1.1)
             ax_p.set_ylim(-1.1, 1.1)
             ax_p.set_aspect("equal")
             ax_p.set_xticks([-1, 0, 1])
             ax_p.set_yticks([-1, 0, 1])
-            ax_p.set_xlabel("first component of the pair (scaled)", fontsize=9)
-            ax_p.set_ylabel("second component (scaled)", fontsize=9)
-            self.pc_titles.append(ax_p.set_title(" ", fontsize=10))
-            (profile,) = ax_r.plot(positions, sim[0], color="#2166ac", lw=0.8)
-            self.profiles.append(profile)
-            self.here.append(ax_r.axvline(0, color="#b2182b", lw=1, ls=":"))
-            ax_r.axhline(0, color="0.7", lw=0.8)
-            ax_r.set_xlim(0, n - 1)
-            ax_r.set_ylim(-1.05, 1.05)
-            ax_r.set_xticks([0, 128, 256, 384, 511])
-            ax_r.set_xlabel("position q")
-            ax_r.set_ylabel("similarity to row p")
-            ax_r.set_title(f"{name}: row p vs every q", fontsize=10)
-        fig.colorbar(im, cax=cax, ticks=[-1, -0.5, 0, 0.5, 1])
-        slow = [artist for pair in self.points for artist in pair] + self.pc_titles
-        dynamic = [*self.rows, *self.marks, *self.profiles, *self.here]
-        return fig, dynamic, slow, []
+            ax_p.tick_params(labelsize=9)
+            ax_p.set_xlabel("first component of the pair (scaled)", fontsize=10)
+            ax_p.set_ylabel("second component (scaled)", fontsize=10)
+            self.pc_titles.append(ax_p.set_title(" ", fontsize=10.5))
+        bar = fig.colorbar(self.windows[0], cax=axes[4], ticks=[-1, -0.5, 0, 0.5, 1])
+        bar.set_label("cosine similarity (grey: no row there)", fontsize=10)
+        bar = fig.colorbar(self.points[0], cax=axes[5], ticks=[0, 128, 256, 384, n - 1])
+        bar.set_label("position of the row (dot colour)", fontsize=10)
+        fig.text(
+            0.5,
+            0.012,
+            f"Red circle: row p.  Black line: rows p, p + 1, …, p + {self.trail} joined in order.",
+            ha="center",
+            fontsize=10,
+        )
+        return fig, dynamic, [*self.points, *self.pc_titles], []
 
     def _slow_key(self) -> object:
         return self.pair.value
 
     def _redraw(self) -> str:
-        p = self.position.value
+        p, w = self.position.value, self.near
         a = 2 * self.pair.index
         for r in range(2):
+            self.windows[r].set_data(self.padded[r][p : p + 2 * w + 1, p : p + 2 * w + 1])  # rows p - w .. p + w
             xy = self.coords[r][:, a : a + 2]  # (512, 2)
-            path, dots = self.points[r]
-            path.set_data(xy[:, 0], xy[:, 1])
-            dots.set_offsets(xy)
+            self.points[r].set_offsets(xy)
             share = self.explained[r][a : a + 2].sum()
-            self.pc_titles[r].set_text(f"PC {a + 1} and PC {a + 2}: {share:.1%} of the variance")
+            short = self.names[r].split(" ")[0]
+            self.pc_titles[r].set_text(f"{short}: PC {a + 1} & {a + 2}, {share:.1%} of variance")
             self.marks[r].set_data([xy[p, 0]], [xy[p, 1]])
-            self.rows[r].set_ydata([p, p])
-            self.profiles[r].set_ydata(self.similarity[r][p])
-            self.here[r].set_xdata([p, p])
+            self.trails[r].set_data(xy[p : p + self.trail + 1, 0], xy[p : p + self.trail + 1, 1])
         parts = []
         for name, sim, table in zip(self.names, self.similarity, self.tables, strict=True):
             near = [f"{sim[p, q]:.2f}" for q in (p - 1, p + 1) if 0 <= q < len(sim)]
@@ -211,9 +226,10 @@ def minilm_explorer(*, position: int = 0) -> Explorer:
 
     Top row: the 512 × 384 position table of all-MiniLM-L6-v2 (:func:`posenc.minilm_positions`);
     bottom row: ``sinusoidal(512, 384)``. For each: the cosine similarity of every pair of
-    rows (the chosen row marked), every row placed by a pair of principal components
-    (the chosen position circled; colour is position), and the chosen row's similarity to
-    every other.
+    rows from ``p - 24`` to ``p + 24`` (a window that follows the chosen row ``p``, grey past
+    either end of the table, close enough to show MiniLM's stripes), and every row placed by a
+    pair of principal components, coloured by position (a colour bar gives the key), with row
+    ``p`` circled and the rows ``p .. p + 6`` joined in order.
 
     Notes
     -----

@@ -64,7 +64,7 @@ class _NaiveExplorer(Explorer):
         self.bars = {}
         for name, (cmap, low, high) in _SCALES.items():
             bar_ax = fig.add_axes(rects[1])
-            fig.colorbar(ScalarMappable(Normalize(low, high), cmap), cax=bar_ax)
+            fig.colorbar(ScalarMappable(Normalize(low, high), cmap), cax=bar_ax, label="value (fixed scale)")
             self.bars[name] = bar_ax
         ax_t.set_xlim(0, 1)  # every table is stretched to the panel's width; the title says how many columns
         ax_t.set_ylim(MAX_LEN - 0.5, -0.5)
@@ -75,8 +75,15 @@ class _NaiveExplorer(Explorer):
         self.table_title = ax_t.set_title(" ", fontsize=10)
         self.row_box = Rectangle((0, -0.5), 1, 1, fill=False, ec="#d6604d", lw=1.8)
         ax_t.add_patch(self.row_box)
+        # the rows past the sentence: greyed out and labelled, so a short sentence does not look like a broken table
+        self.beyond = Rectangle((0, MAX_LEN - 0.5), 1, 0, fc="0.9", ec="none")
+        ax_t.add_patch(self.beyond)
+        self.beyond_note = ax_t.text(0.5, MAX_LEN / 2, "", ha="center", va="center", fontsize=8.5, color="0.2")
         (self.steps,) = ax_d.plot([], [], "o-", color="#2166ac", ms=3, lw=1)
         self.cursor = ax_d.axvline(0, color="black", lw=1, ls=":")
+        # the steps past the sentence, greyed out as in the table (x in data, y across the whole axes)
+        self.beyond_steps = Rectangle((MAX_LEN, 0), 0, 1, fc="0.9", ec="none", transform=ax_d.get_xaxis_transform())
+        ax_d.add_patch(self.beyond_steps)
         ax_d.set_xlim(-0.5, MAX_LEN - 1.5)
         ax_d.set_yscale("log")
         ax_d.set_ylim(0.01, 4)  # one scale for every encoding: a fraction's steps are 1 / seq_len
@@ -95,11 +102,13 @@ class _NaiveExplorer(Explorer):
             self.cursor,
             self.steps_title,
         ]
-        slow = list(self.bars.values())  # the colour bar changes with the encoding
+        # the colour bar changes with the encoding, the grey rows past the sentence with its length;
+        # the steps panel's spines are drawn over its grey band, as a full draw puts them
+        slow = [*self.bars.values(), self.beyond, self.beyond_note, self.beyond_steps, *ax_d.spines.values()]
         return fig, dynamic, slow, []
 
     def _slow_key(self) -> object:
-        return self.scheme.value
+        return self.scheme.value, self.seq_len.value
 
     def _redraw(self) -> str:
         scheme, n = self.scheme.value, self.seq_len.value
@@ -116,12 +125,24 @@ class _NaiveExplorer(Explorer):
         self.image.set_data(table)
         self.image.set_extent((0, 1, n - 0.5, -0.5))
         self.row_box.set_y(p - 0.5)
+        self.beyond.set_bounds(0, n - 0.5, 1, MAX_LEN - n)
+        self.beyond_note.set_y((n - 0.5 + MAX_LEN - 0.5) / 2)
+        self.beyond_note.set_text(_beyond(scheme, n))
+        self.beyond_steps.set_bounds(n - 1.5, 0, MAX_LEN - n, 1)
         self.table_title.set_text(f"{scheme}: {n} rows × {width} column{'s' * (width > 1)}")
         steps = neighbour_distances(table)  # (seq_len - 1,)
         self.steps.set_data(np.arange(n - 1), steps)
         self.cursor.set_xdata([p, p])
         self.steps_title.set_text("one step along the sentence, everywhere")
         return f"position <b>{p}</b> of {n} · {scheme}: " + _failure(scheme, table, steps, p)
+
+
+def _beyond(scheme: str, n: int) -> str:
+    """The note on the rows past a sentence of `n` words (none where there is no room for it)."""
+    note = f"no rows past position {n - 1}:\nthe sentence has {n} words;\nthe panel has room for {MAX_LEN}"
+    if scheme == "integer":  # its colours, on the scale of the longest sentence, look dark for a short one
+        note += f"\n(colours: 0 to {MAX_LEN - 1} for every seq_len)"
+    return note if MAX_LEN - n >= 5 * note.count("\n") else ""  # a line needs about 5 rows of the panel
 
 
 def _failure(scheme: str, table: np.ndarray, steps: np.ndarray, p: int) -> str:
@@ -163,7 +184,8 @@ def naive_explorer(scheme: str = "integer", *, seq_len: int = 16, position: int 
     Choose an encoding (integer, fraction, one-hot, binary, or the sinusoidal table for
     comparison), a sentence length and a position; the readout says, in numbers, what
     that encoding gets wrong. The table's colour range is fixed per encoding (0 to 63
-    for the integers).
+    for the integers). The panels have room for the longest sentence, 64 words; the rows
+    past a shorter one are greyed out, with a note saying so.
 
     Notes
     -----

@@ -31,10 +31,23 @@ def _static_mcq_html(q: dict) -> str:
     return page
 
 
+def _in_code(question_id: str, q: dict) -> str:
+    """Where no widget renders (and a kernel runs), how to answer in code instead of with the buttons."""
+    if static_mode():  # the static site has no kernel: its answers are folded above instead
+        return ""
+    keys = ", ".join(f"'{o['key']}'" for o in q["options"])
+    call = f'checks.answer("{question_id}", "?")'
+    return (
+        f"<p><i>No buttons here? Answer in a new code cell: <code>{html.escape(call)}</code>, "
+        f"with ? replaced by your choice, one of {html.escape(keys)}.</i></p>"
+    )
+
+
 def quiz(question_id: str) -> Panel:
     """A multiple-choice question as a widget: options, a Check button, and feedback.
 
-    Where widgets cannot run, the question and its options still show as HTML.
+    Where widgets cannot run, the question and its options still show as HTML, with how to
+    answer it in code (``checks.answer(question_id, choice)``) instead.
 
     Examples
     --------
@@ -67,7 +80,7 @@ def quiz(question_id: str) -> Panel:
         feedback.value = f"<b>{html.escape(head)}</b>: {html.escape(rest)}"
 
     check.on_click(on_click)
-    box = Panel([prompt, choices, check, feedback], static_html=lambda: _static_mcq_html(q))
+    box = Panel([prompt, choices, check, feedback], static_html=lambda: _static_mcq_html(q) + _in_code(question_id, q))
     box.choices, box.check, box.feedback = choices, check, feedback
     return box
 

@@ -40,9 +40,11 @@ class _SchemeExplorer(Explorer):
         axes[2].set_ylabel("|output here − output there|")
         axes[2].set_title("Each word's output, compared", fontsize=10)
         self.zero_notes = [axes[2].text(i, 0.06, " ", ha="center", fontsize=8) for i in range(3)]
+        # when every gap is 0 there are no bars to see: say so in the panel
+        self.all_zero = axes[2].text(1, 1.9, " ", ha="center", va="center", fontsize=9, linespacing=1.4)
         self.caption = fig.text(0.5, 0.93, " ", ha="center", fontsize=10)
         spines = [s for ax in axes[:2] for s in ax.spines.values()]
-        dynamic = [*self.images, *spines, *self.texts, *self.bars, *self.zero_notes, self.caption]
+        dynamic = [*self.images, *spines, *self.texts, *self.bars, *self.zero_notes, self.all_zero, self.caption]
         return fig, dynamic, [], []
 
     def differences(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -65,6 +67,9 @@ class _SchemeExplorer(Explorer):
             bar.set_height(gap)
             note.set_text("0.000" if gap < 5e-4 else " ")
         told_apart = bool(gaps.max() >= 5e-4)
+        self.all_zero.set_text(
+            " " if told_apart else "no bars: all three gaps are 0\n(each word's output is the same\nin both sentences)"
+        )
         verdict = "told apart" if told_apart else "not told apart: every word gets the same output in both"
         mask = " + causal mask" if self.causal.value else ""
         self.caption.set_text(f"{self.scheme.value}{mask}: {verdict}")
@@ -93,6 +98,8 @@ def scheme_explorer(*, scheme: str = "none", causal: bool = False) -> Explorer:
     >>> explorer = scheme_explorer()
     >>> explorer.state.split(" · ")[2]
     'not told apart: every word gets the same output in both'
+    >>> explorer.all_zero.get_text().splitlines()[0]  # the empty bar panel says why it is empty
+    'no bars: all three gaps are 0'
     >>> explorer.scheme.value = "RoPE"
     >>> explorer.state.split(" · ")[2]
     'told apart'

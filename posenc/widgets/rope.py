@@ -38,11 +38,13 @@ class _RopeExplorer(Explorer):
 
     def _build_figure(self) -> Drawing:
         width = max(2.6 * self.pairs + 0.4, 5.6)  # one pair: wide enough for the title
+        height = 4.4 if self.pairs < 3 else 3.8  # room below the panels for the key (two rows of it, or one)
+        bottom, top = (0.2, 0.78) if self.pairs < 3 else (0.2, 0.75)
         step = 1 / self.pairs
-        rects = [(i * step + 0.02, 0.04, step - 0.04, 0.74) for i in range(self.pairs)]
+        rects = [(i * step + 0.02, bottom, step - 0.04, top - bottom) for i in range(self.pairs)]
         if self.pairs == 1:
-            rects = [(0.25, 0.04, 0.5, 0.74)]
-        fig, axes = placed_figure(width, 3.4, rects)
+            rects = [(0.25, bottom, 0.5, top - bottom)]
+        fig, axes = placed_figure(width, height, rects)
         theta = np.linspace(0, 2 * np.pi, 200)
         self.arrows, self.titles = [], []
         for i, ax in enumerate(axes):
@@ -51,8 +53,21 @@ class _RopeExplorer(Explorer):
             ax.plot(reach / 1.15 * np.cos(theta), reach / 1.15 * np.sin(theta), color="0.88", lw=0.8)
             ax.axhline(0, color="0.85", lw=0.6)
             ax.axvline(0, color="0.85", lw=0.6)
-            ax.plot([0, self.q[pair][0]], [0, self.q[pair][1]], color=QUERY, lw=1, alpha=0.3)
-            ax.plot([0, self.k[pair][0]], [0, self.k[pair][1]], color=KEY, lw=1, ls="--", alpha=0.3)
+            # before turning (position 0): thinner, dotted, lighter, with hollow tips
+            for vector, colour, tip, who in [(self.q, QUERY, "o", "query"), (self.k, KEY, "s", "key")]:
+                ax.plot(
+                    [0, vector[pair][0]],
+                    [0, vector[pair][1]],
+                    color=colour,
+                    lw=1.4,
+                    ls=":",
+                    marker=tip,
+                    markevery=[1],
+                    ms=5,
+                    mfc="white",
+                    alpha=0.75,
+                    label=f"{who} before turning",
+                )
             (q_line,) = ax.plot([], [], color=QUERY, lw=2.4, marker="o", markevery=[1], label="query, turned by m·θ")
             (k_line,) = ax.plot(
                 [], [], color=KEY, lw=2.4, ls="--", marker="s", markevery=[1], label="key, turned by n·θ"
@@ -67,8 +82,18 @@ class _RopeExplorer(Explorer):
             ax.set_title(f"pair {i}: θ = {self._theta(i):.3g} rad/position", fontsize=9)
             # what changes is short text, drawn once per string and then copied (sprites)
             self.titles.append(ax.text(0.03, 0.97, " ", transform=ax.transAxes, va="top", fontsize=8))
-        axes[0].legend(loc="lower left", fontsize=7, frameon=False, bbox_to_anchor=(0, -0.02))
-        fig.text(0.5, 0.955, "RoPE: the query turned by m·θ, the key by n·θ", ha="center", fontsize=10)
+        handles, labels = axes[0].get_legend_handles_labels()
+        order = [2, 0, 3, 1]  # turned query, query before; turned key, key before
+        fig.legend(
+            [handles[i] for i in order],
+            [labels[i] for i in order],
+            loc="lower center",
+            ncols=2 if self.pairs < 3 else 4,
+            fontsize=8,
+            frameon=False,
+            bbox_to_anchor=(0.5, 0.0),
+        )
+        fig.text(0.5, 0.95, "RoPE: the query turned by m·θ, the key by n·θ", ha="center", fontsize=10)
         self.suptitle = fig.text(0.5, 0.875, " ", ha="center", fontsize=10)
         arrows = [artist for pair in self.arrows for artist in pair]
         return fig, arrows, [], [*self.titles, self.suptitle]
@@ -109,7 +134,8 @@ def rope_explorer(
     """A query and a key turned by RoPE, one panel per rotation pair (up to 4), the score read out.
 
     The query at position ``m`` turns by ``m·θ_i`` in pair ``i``, the key at position
-    ``n`` by ``n·θ_i``; faint lines show them unturned. Each panel's title gives the
+    ``n`` by ``n·θ_i``; dotted lines with hollow tips show them before turning (position 0),
+    and a key below the panels names all four. Each panel's title gives the
     pair's speed θ_i and its part of the score ``rope(q, m) · rope(k, n)``. With
     "keep the offset" ticked, moving ``m`` moves ``n`` by as much, and the score stays put.
 
@@ -163,8 +189,8 @@ class _DistanceExplorer(Explorer):
         ax_b.set_xlim(1, self.distances[-1])
         ax_b.set_ylim(0, 1.05)
         ax_b.set_xlabel("relative distance m − n")
-        ax_b.set_ylabel("(1/(d/2)) Σ|S_j|, relative to distance 0")
-        ax_b.set_title("RoFormer's distance term of the bound", fontsize=10)
+        ax_b.set_ylabel("distance term ÷ its value at distance 0")
+        ax_b.set_title("Bound on the score's size: its distance term", fontsize=10)
         (self.reference_score,) = ax_s.plot(self.distances, self.distances * 0, color="0.6", lw=1.0, ls="--")
         (self.score,) = ax_s.plot(self.distances, self.distances * 0, color=KEY, lw=1.2)
         ax_s.axhline(0, color="0.75", lw=0.8)
@@ -202,8 +228,8 @@ class _DistanceExplorer(Explorer):
         compared = base != 10_000.0
         self.reference_bound.set_visible(compared)
         self.reference_score.set_visible(compared)
-        against = " against base 10,000 (dashed)" if compared else ""
-        self.legend_text.set_text(f"base {self.base.value} (solid){against}, d_head = {d}")
+        shown = f"solid: base {self.base.value}, dashed: base 10,000" if compared else f"base {self.base.value}"
+        self.legend_text.set_text(f"{shown} · d_head = {d}")
         at = (100, 1000, 10_000)
         term = rope_decay_bound(at, d, base=base) / ((d / 2 + 1) / 2)  # (3,): exactly at these distances
         read = ", ".join(f"{x:,}: {t:.2f}" for x, t in zip(at, term, strict=True))
@@ -213,11 +239,12 @@ class _DistanceExplorer(Explorer):
 def rope_distance_explorer(*, base: str = "10,000", d_head: int = 128, max_distance: int = 100_000) -> Explorer:
     """How a RoPE score can fade with distance, for a base chosen on a slider.
 
-    Left: the distance term of RoFormer's upper bound on the score's size
-    (:func:`posenc.rope.rope_decay_bound`, the quantity of the paper's figure 2), divided by
-    its value at distance 0 and drawn on a logarithmic axis. Right: the score of one fixed pair, ``q = k`` all
+    Left: the distance term of RoFormer's upper bound on the score's size, the average of
+    ``|S_j|`` over the pairs (:func:`posenc.rope.rope_decay_bound`, the quantity of the paper's
+    figure 2), divided by its value at distance 0 and drawn on a logarithmic axis. Right: the score of one fixed pair, ``q = k`` all
     ones, divided by its value at distance 0 (for that pair it is the mean of
-    ``cos((m - n) θ_i)``). For any other base, dashed curves show base 10,000 for comparison.
+    ``cos((m - n) θ_i)``). For any other base, dashed curves show base 10,000 for comparison,
+    and the title says which style is which.
 
     Notes
     -----

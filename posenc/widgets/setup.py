@@ -32,6 +32,14 @@ class _EnvironmentCheck(Explorer):
         self.title.set_text(f"sin(2π · {n} · t): {n} full cycle{'s' * (n > 1)}")
         return f"cycles = {n}: the wave shows {n} full cycle{'s' * (n > 1)}."
 
+    def _static_html(self) -> str:
+        # Every other explorer sends the reader to lesson 00; this one is in lesson 00, whose next
+        # section is the help.
+        return (
+            f"<p>{self.readout.value}<br><i>Interactive controls appear here when the notebook runs "
+            "with widgets (if they do not, see “If widgets do not show” below).</i></p>"
+        )
+
 
 def environment_check() -> Explorer:
     """A one-slider figure that proves widgets work: move ``cycles``, the wave follows.
@@ -46,5 +54,10 @@ def environment_check() -> Explorer:
     >>> check.cycles.value = 3
     >>> check.state
     'cycles = 3: the wave shows 3 full cycles.'
+
+    Where widgets do not render, the text points to lesson 00's own help section:
+
+    >>> check.widget._repr_mimebundle_()["text/plain"].splitlines()[-1]
+    'Interactive controls appear here when the notebook runs with widgets (if they do not, see “If widgets do not show” below).'
     """
     return _EnvironmentCheck()

@@ -6,6 +6,7 @@ import ipywidgets
 import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.patches import Rectangle
+from matplotlib.transforms import offset_copy
 
 from posenc._live import Drawing, Explorer, int_slider
 from posenc.plotting import placed_figure, plot_table
@@ -41,17 +42,26 @@ class _TableExplorer(Explorer):
 
     def _build_figure(self) -> Drawing:
         seq_len, d_model = self.table.shape
-        rects = [(0.1, 0.545, 0.76, 0.4), (0.88, 0.545, 0.02, 0.4), (0.1, 0.085, 0.76, 0.3)]
+        rects = [(0.1, 0.545, 0.76, 0.385), (0.885, 0.545, 0.02, 0.385), (0.1, 0.085, 0.76, 0.3)]
         fig, (ax_t, cax, ax_w) = placed_figure(7.2, 5.2, rects)
-        title = f"Sinusoidal table: {seq_len} positions × {d_model} dimensions"
-        plot_table(ax_t, self.table, title=title, colorbar=cax)
+        plot_table(ax_t, self.table, colorbar=cax)
+        # room between the title and the heatmap for the marker that points at the chosen column
+        ax_t.set_title(f"Sinusoidal table: {seq_len} positions × {d_model} dimensions", pad=13)
         left, bottom, right, top = ax_t.get_position().extents  # figure fractions, from the bottom left
         # from the top left, as the browser measures
         self.clicks.box = [float(left), float(right), float(1 - top), float(1 - bottom)]
         self.row_box = Rectangle((-0.5, -0.5), d_model, 1, fill=False, ec="black", lw=2.2)
         ax_t.add_patch(self.row_box)
-        self.col_box = Rectangle((-0.5, -0.5), 1, seq_len, fill=False, ec="black", lw=1.4, ls="--")
+        # the chosen column: a dashed outline over a white one, visible on red, blue and white cells alike
+        self.col_halo = Rectangle((-0.5, -0.5), 1, seq_len, fill=False, ec="white", lw=3.2)
+        ax_t.add_patch(self.col_halo)
+        self.col_box = Rectangle((-0.5, -0.5), 1, seq_len, fill=False, ec="black", lw=1.6, ls="--")
         ax_t.add_patch(self.col_box)
+        # markers outside the heatmap point at the chosen column (above) and row (right), even at its edges
+        above = offset_copy(ax_t.transData, fig=fig, y=6, units="points")
+        (self.col_marker,) = ax_t.plot([0], [-0.5], "v", ms=8, color="black", clip_on=False, transform=above)
+        beside = offset_copy(ax_t.transData, fig=fig, x=5, units="points")
+        (self.row_marker,) = ax_t.plot([d_model - 0.5], [0], "<", ms=7, color="black", clip_on=False, transform=beside)
         self.xs = np.linspace(0, seq_len - 1, 300)  # (300,) positions between the integers too
         # the frequency ladder: every pair's wave of the chosen kind, faint, under the chosen column's
         self.ladder = LineCollection([], colors="0.82", linewidths=0.7)
@@ -69,8 +79,8 @@ class _TableExplorer(Explorer):
         ax_w.set_ylabel("value")
         ax_w.legend(loc="upper center", ncols=3, fontsize=8, frameon=False)
         self.wave_title = ax_w.set_title(" ", fontsize=10)
-        dynamic = [self.row_box, self.cursor, self.point]
-        slow = [self.ladder, self.col_box, self.wave, self.dots, self.wave_title]
+        dynamic = [self.row_box, self.row_marker, self.cursor, self.point]
+        slow = [self.ladder, self.col_halo, self.col_box, self.col_marker, self.wave, self.dots, self.wave_title]
         return fig, dynamic, slow, []
 
     def _slow_key(self) -> object:
@@ -82,10 +92,13 @@ class _TableExplorer(Explorer):
         fn = np.sin if kind == "sin" else np.cos
         value, wavelength = self.table[p, c], self.waves[pair]
         self.row_box.set_y(p - 0.5)
+        self.row_marker.set_ydata([p])
         self.cursor.set_xdata([p, p])
         self.point.set_data([p], [value])
         if c != self._drawn_dimension:  # the slow artists follow the dimension alone: not on a position move
             self.col_box.set_x(c - 0.5)
+            self.col_halo.set_x(c - 0.5)
+            self.col_marker.set_xdata([c])
             ladder = fn(self.xs[None, :] * self.freqs[:, None])  # (d_model // 2, 300)
             self.ladder.set_segments([np.column_stack([self.xs, wave]) for wave in ladder])
             self.wave.set_ydata(fn(self.xs * self.freqs[pair]))
@@ -103,7 +116,8 @@ def table_explorer(
 ) -> Explorer:
     """The sinusoidal table as a heatmap; pick a row (position) and a column (dimension).
 
-    The chosen row is outlined, the chosen column dashed, and the column's wave is drawn
+    The chosen row is outlined, the chosen column dashed (each with a marker outside the
+    heatmap that points at it, visible at the edges too), and the column's wave is drawn
     underneath with its value at the chosen position and its wavelength, over the faint
     waves of every other pair of the same kind (sine or cosine): the frequency ladder. A
     play button sweeps the position in the browser, and a click on a cell of the heatmap

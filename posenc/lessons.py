@@ -1,0 +1,317 @@
+"""The lessons' own metadata, read from the notebooks: one format, one parser (standard library only).
+
+Everything the README and lesson-00 maps, the static site, the tests and the teaching kit
+need to know about a lesson is written in the lesson itself, in the form a learner reads:
+
+- **The title cell** (the first cell, markdown)::
+
+      # 02 · Build the sinusoidal position table
+
+      *Core 35–51 min, all 45–66 min (estimates). Needs: lesson 01 (...); sine and cosine.*
+
+      **In this lesson:** try the obvious encodings and see them fail; build the table ...
+
+      **By the end you will be able to**
+      - build the table ...
+      - ...
+
+  The number and title; the core and full times, each a range around the sum of the sections'
+  minutes (:func:`estimate_range`: from 0.85 to 1.25 times it, so high ≤ 1.5 × low); what the
+  lesson assumes; a one-sentence promise (the maps' description); the objectives.
+- **Sections**: every ``## `` heading ends with ``· N min``. A heading that starts with
+  ``Going further (optional):`` is optional; every other one is core, and the core reads on its
+  own. A section runs from its heading to the next ``## `` heading.
+- **Words you need**: a markdown cell (or the end of one) that starts ``**Words you need**``
+  and lists ``- **term**: definition.`` lines. Each term and its definition are also in the
+  course glossary, ``docs/glossary.md``, word for word (``tests/test_lessons.py``).
+- **Cell tags** (a cell's ``metadata.tags``): ``raises-exception`` marks a deliberate error;
+  tags that start with ``posenc-`` are reserved for the teaching kit (instructor notes, slide
+  breaks, predict-then-check cells), read with :meth:`Lesson.tagged`.
+
+Minutes are estimates from a stated method (:func:`estimate_minutes`); the tests hold each
+section's stated minutes within 25% of it (or 1 minute, for short sections).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+__all__ = [
+    "Lesson",
+    "Section",
+    "read_lesson",
+    "read_lessons",
+    "read_glossary",
+    "title_and_times",
+    "estimate_range",
+    "estimate_minutes",
+    "section_estimates",
+    "PACE",
+    "OPTIONAL",
+]
+
+#: How an optional section's heading starts.
+OPTIONAL = "Going further (optional):"
+
+_TITLE = re.compile(r"^# (\d\d) · (.+)$", re.M)
+_TIMES = re.compile(r"^\*Core (\d+)–(\d+) min, all (\d+)–(\d+) min \(estimates\)\. Needs: (.+?)\*\s*$", re.M)
+_PROMISE = re.compile(r"^\*\*In this lesson:\*\* (.+)$", re.M)
+_OBJECTIVES = re.compile(r"^\*\*By the end (?:of this notebook )?you will be able to\*\*\n((?:- .+\n?)+)", re.M)
+_HEADING = re.compile(r"^## (.+?) · (\d+) min\s*$")
+_WORDS = re.compile(r"^\*\*Words you need\*\*\s*\n((?:- \*\*.+?\*\*: .+\n?)+)", re.M)
+_TERM = re.compile(r"^- \*\*(.+?)\*\*: (.+)$", re.M)
+
+
+@dataclass(frozen=True)
+class Section:
+    """One ``## `` section of a lesson: its title, stated minutes, whether optional, and its cells."""
+
+    title: str
+    minutes: int
+    optional: bool
+    cells: tuple[dict, ...] = field(repr=False)
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A lesson as its notebook states it.
+
+    Attributes
+    ----------
+    path : Path
+    number : str
+        ``"02"``.
+    title : str
+    core_minutes, all_minutes : int
+        The sums of the core sections' minutes and of all sections' minutes.
+    core_range, all_range : tuple of int
+        The ranges the title cell states.
+    needs : str
+        What the lesson assumes.
+    promise : str
+        The one-sentence description the maps show.
+    objectives : tuple of str
+    sections : tuple of Section
+    terms : dict of str to str
+        Every term of the lesson's "Words you need" boxes, with its definition.
+    cells : tuple of dict
+        The notebook's cells, as JSON.
+    """
+
+    path: Path
+    number: str
+    title: str
+    core_minutes: int
+    all_minutes: int
+    core_range: tuple[int, int]
+    all_range: tuple[int, int]
+    needs: str
+    promise: str
+    objectives: tuple[str, ...]
+    sections: tuple[Section, ...] = field(repr=False)
+    terms: dict[str, str] = field(repr=False)
+    cells: tuple[dict, ...] = field(repr=False)
+
+    def tagged(self, tag: str) -> list[dict]:
+        """The cells that carry `tag` in their metadata."""
+        return [c for c in self.cells if tag in c.get("metadata", {}).get("tags", [])]
+
+
+def _source(cell: dict) -> str:
+    source = cell.get("source", "")
+    return "".join(source) if isinstance(source, list) else source
+
+
+def title_and_times(first_cell: str) -> tuple[str, tuple[int, int], tuple[int, int]] | None:
+    """The title and the core and full time ranges a title cell states, or None where it states none.
+
+    Examples
+    --------
+    >>> title_and_times("# 03 · Clocks\\n\\n*Core 26–38 min, all 35–51 min (estimates). Needs: lesson 02.*")
+    ('Clocks', (26, 38), (35, 51))
+    """
+    title, times = _TITLE.search(first_cell), _TIMES.search(first_cell)
+    if title is None or times is None:
+        return None
+    low_core, high_core, low_all, high_all = (int(times.group(i)) for i in range(1, 5))
+    return title.group(2).strip(), (low_core, high_core), (low_all, high_all)
+
+
+def estimate_range(minutes: int) -> tuple[int, int]:
+    """The range a lesson states around an estimate: 0.85 to 1.25 times it (high ≤ 1.5 × low).
+
+    Examples
+    --------
+    >>> estimate_range(40)
+    (34, 50)
+    """
+    low = max(1, round(0.85 * minutes))
+    return low, max(low + 1, round(1.25 * minutes))
+
+
+def read_lesson(path: str | Path) -> Lesson:
+    """Read one lesson's metadata from its notebook; a clear ``ValueError`` names what is missing.
+
+    Examples
+    --------
+    >>> from pathlib import Path
+    >>> lesson = read_lesson(Path(__file__).parents[1] / "notebooks" / "00_start_here.ipynb")
+    >>> lesson.number, lesson.core_minutes <= lesson.all_minutes
+    ('00', True)
+    """
+    path = Path(path)
+    cells = tuple(json.loads(path.read_text(encoding="utf-8"))["cells"])
+    first = _source(cells[0]) if cells else ""
+    title, times = _TITLE.search(first), _TIMES.search(first)
+    promise, objectives = _PROMISE.search(first), _OBJECTIVES.search(first)
+    for what, found, form in [
+        ("title", title, "# NN · Title"),
+        ("times", times, "*Core L–H min, all L–H min (estimates). Needs: ...*"),
+        ("promise", promise, "**In this lesson:** ..."),
+        ("objectives", objectives, "**By the end you will be able to** and a list"),
+    ]:
+        if found is None:
+            raise ValueError(f"{path.name}: the title cell has no {what} line of the form {form!r}.")
+    assert title and times and promise and objectives  # for the type checker: each was checked above
+    sections: list[Section] = []
+    start: tuple[str, int, int] | None = None  # (heading, minutes, index of its cell)
+    for index, cell in enumerate(cells):
+        if cell.get("cell_type") != "markdown":
+            continue
+        inside = [ln for ln in _source(cell).splitlines()[1:] if ln.startswith("## ")]
+        if inside:
+            raise ValueError(f"{path.name}: the heading {inside[0]!r} must start its own cell (cell {index}).")
+        if not _source(cell).startswith("## "):
+            continue
+        line = _source(cell).splitlines()[0]
+        match = _HEADING.match(line)
+        if match is None:
+            raise ValueError(f"{path.name}: the heading {line!r} does not end with '· N min'.")
+        if start is not None:
+            sections.append(_section(start, cells[start[2] : index]))
+        start = (match.group(1), int(match.group(2)), index)
+    if start is not None:
+        sections.append(_section(start, cells[start[2] :]))
+    terms: dict[str, str] = {}
+    for cell in cells:
+        if cell.get("cell_type") == "markdown":
+            for box in _WORDS.finditer(_source(cell)):
+                terms.update((t.strip(), d.strip()) for t, d in _TERM.findall(box.group(1)))
+    return Lesson(
+        path=path,
+        number=title.group(1),
+        title=title.group(2).strip(),
+        core_minutes=sum(s.minutes for s in sections if not s.optional),
+        all_minutes=sum(s.minutes for s in sections),
+        core_range=(int(times.group(1)), int(times.group(2))),
+        all_range=(int(times.group(3)), int(times.group(4))),
+        needs=times.group(5).strip(),
+        promise=promise.group(1).strip(),
+        objectives=tuple(line[2:].strip() for line in objectives.group(1).strip().splitlines()),
+        sections=tuple(sections),
+        terms=terms,
+        cells=cells,
+    )
+
+
+def _section(start: tuple[str, int, int], cells: tuple[dict, ...]) -> Section:
+    heading, minutes, _ = start
+    optional = heading.startswith(OPTIONAL)
+    title = heading[len(OPTIONAL) :].strip() if optional else heading
+    return Section(title=title, minutes=minutes, optional=optional, cells=cells)
+
+
+def read_lessons(folder: str | Path) -> list[Lesson]:
+    """Every ``NN_*.ipynb`` lesson of `folder`, in order."""
+    return [read_lesson(p) for p in sorted(Path(folder).glob("[0-9][0-9]_*.ipynb"))]
+
+
+def read_glossary(path: str | Path) -> dict[str, str]:
+    """The course glossary (``docs/glossary.md``): every ``- **term**: definition`` line, by term."""
+    text = Path(path).read_text(encoding="utf-8")
+    return {term.strip(): definition.strip() for term, definition in _TERM.findall(text)}
+
+
+#: The method behind every stated minute, for a learner who knows Python and a little NumPy. Set once
+#: against two independent first-time reads of the whole course (each estimated every lesson for itself;
+#: 13 of their 16 core-path midpoints fall inside the stated ranges), and not tuned per lesson.
+PACE = {
+    "words per minute": 85,  # technical prose with symbols, read to understand (not skimmed)
+    "formula minutes": 0.75,  # each displayed formula ($$ ... $$), read term by term
+    "code lines per minute": 6,  # lines of code to read, predict and check against what they print
+    "cell minutes": 0.15,  # running a cell and glancing at what it printed
+    "figure minutes": 1.0,  # a figure to read with its caption
+    "explorer minutes": 3.0,  # an interactive figure to move and watch
+    "quiz minutes": 0.5,  # one multiple-choice question: choosing and checking, besides reading its words
+    "recall minutes": 1.5,  # one question answered in your own words, besides reading it and the model answer
+    "exercise minutes per star": 6.0,  # write, check, fix once: ★ 6, ★★ 12, ★★★ 18 minutes
+}
+
+_STARS = re.compile(r"^###.*?(★+)", re.M)
+_FOLDED = re.compile(r"<details>.*?</details>", re.S)
+_DISPLAY_MATHS = re.compile(r"\$\$.+?\$\$", re.S)
+
+
+def section_estimates(lesson: Lesson, pace: dict[str, float] = PACE) -> list[int]:
+    """Each section's minutes by the method, rounded, at least 1 (the title cell and the cells before the
+    first section count toward the first section)."""
+    first = next((i for i, c in enumerate(lesson.cells) if _source(c).startswith("## ")), len(lesson.cells))
+    raw = [estimate_minutes(s, pace) for s in lesson.sections]
+    if raw:
+        raw[0] += estimate_minutes(Section("before", 0, False, lesson.cells[:first]), pace)
+    return [max(1, round(m)) for m in raw]
+
+
+def _words(text: str) -> int:
+    return len(re.findall(r"[A-Za-z0-9][\w'’-]*", text))
+
+
+def _question_text(question_id: str) -> str:
+    bank = json.loads((Path(__file__).parent / "data" / "questions.json").read_text(encoding="utf-8"))
+    question = bank.get(question_id, {})
+    parts = [question.get("prompt", ""), question.get("answer", "")]
+    parts += [o["text"] + " " + o["explanation"] for o in question.get("options", [])]
+    return " ".join(parts)
+
+
+def estimate_minutes(section: Section, pace: dict[str, float] = PACE) -> float:
+    """The minutes a first-timer needs for `section`, by the stated method :data:`PACE`.
+
+    Counted: the words of its prose (folded hints and solutions left out: the exercise
+    allowance covers them), its displayed formulas, the lines of code to follow, each code
+    cell run, each figure, explorer, quiz and recall, and each exercise by its stars.
+
+    Examples
+    --------
+    >>> prose = {"cell_type": "markdown", "source": "## A · 1 min\\n\\n" + "word " * 85}
+    >>> round(estimate_minutes(Section("A", 1, False, (prose,))), 2)
+    1.04
+    """
+    minutes = 0.0
+    for cell in section.cells:
+        text = _source(cell)
+        if cell.get("cell_type") == "markdown":
+            shown = _FOLDED.sub(" ", text)
+            minutes += len(_DISPLAY_MATHS.findall(shown)) * pace["formula minutes"]
+            minutes += _words(_DISPLAY_MATHS.sub(" ", shown)) / pace["words per minute"]
+            minutes += sum(len(s) for s in _STARS.findall(text)) * pace["exercise minutes per star"]
+            continue
+        if cell.get("cell_type") != "code":
+            continue
+        minutes += pace["cell minutes"]
+        asked = re.search(r"widgets\.(quiz|recall)\(\"([^\"]+)\"\)", text)
+        if asked:  # the question's own words (prompt, options, every explanation, the model answer)
+            minutes += (
+                pace[f"{asked.group(1)} minutes"] + _words(_question_text(asked.group(2))) / pace["words per minute"]
+            )
+        elif re.search(r"widgets\.\w+_explorer\(|widgets\.environment_check\(", text):
+            minutes += pace["explorer minutes"]
+        else:
+            lines = [ln for ln in text.splitlines() if ln.strip() and not ln.strip().startswith(("#", "%"))]
+            minutes += len(lines) / pace["code lines per minute"]
+            images = sum("image/png" in o.get("data", {}) for o in cell.get("outputs", []))
+            minutes += images * pace["figure minutes"]
+    return minutes

@@ -1,0 +1,104 @@
+"""The lesson format (posenc/lessons.py): every lesson states its times, sections, objectives and terms,
+the times follow the stated method, the maps are generated from them, and every term is in the glossary."""
+
+import json
+
+import pytest
+
+from posenc import lessons
+from posenc.lessons import read_glossary, read_lesson, read_lessons, section_estimates
+from tools import gen_lessons
+
+ROOT = gen_lessons.ROOT
+LESSONS = read_lessons(ROOT / "notebooks")
+GLOSSARY = ROOT / "docs" / "glossary.md"
+
+
+def test_every_lesson_is_read():
+    assert [lesson.number for lesson in LESSONS] == [f"{i:02d}" for i in range(len(LESSONS))]
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda ln: ln.number)
+class TestEveryLesson:
+    def test_states_needs_a_promise_and_three_or_four_objectives(self, lesson):
+        assert lesson.needs and lesson.promise.endswith(".")
+        assert 3 <= len(lesson.objectives) <= 4
+
+    def test_its_times_are_ranges_around_the_sums_of_its_sections(self, lesson):
+        assert lesson.sections, "a lesson has sections"
+        assert lesson.core_range == lessons.estimate_range(lesson.core_minutes)
+        assert lesson.all_range == lessons.estimate_range(lesson.all_minutes)
+        for low, high in (lesson.core_range, lesson.all_range):
+            assert high <= 1.5 * low
+
+    def test_each_section_is_within_a_quarter_of_the_method(self, lesson):
+        for section, estimate in zip(lesson.sections, section_estimates(lesson), strict=True):
+            assert abs(section.minutes - estimate) <= max(1, 0.25 * estimate), (section.title, estimate)
+
+    def test_links_the_glossary_and_every_term_it_defines_is_there_word_for_word(self, lesson):
+        assert "](../docs/glossary.md)" in "".join(lesson.cells[0]["source"])
+        glossary = read_glossary(GLOSSARY)
+        for term, definition in lesson.terms.items():
+            assert term in glossary, f"{term!r} (lesson {lesson.number}) is not in docs/glossary.md"
+            assert glossary[term] == definition, f"{term!r}: the lesson and docs/glossary.md define it differently"
+
+
+def test_the_generated_times_and_maps_are_fresh():
+    stale = gen_lessons.stale()
+    assert not stale, f"stale: {sorted(p.name for p in stale)}; run `python tools/gen_lessons.py` and commit"
+
+
+def write(tmp_path, cells):
+    path = tmp_path / "09_x.ipynb"
+    path.write_text(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}), encoding="utf-8")
+    return path
+
+
+TITLE = {
+    "cell_type": "markdown",
+    "source": "# 09 · X\n\n*Core 3–4 min, all 4–6 min (estimates). Needs: nothing.*\n\n**In this lesson:** see x.\n\n"
+    "**By the end you will be able to**\n- a\n- b\n- c\n",
+}
+
+
+def test_the_parser_reads_optional_sections_terms_and_tags(tmp_path):
+    cells = [
+        TITLE,
+        {"cell_type": "markdown", "source": "## First · 3 min\n\n**Words you need**\n- **head**: one attention.\n"},
+        {"cell_type": "code", "source": "1", "metadata": {"tags": ["posenc-instructor"]}, "outputs": []},
+        {"cell_type": "markdown", "source": f"## {lessons.OPTIONAL} Deeper · 2 min"},
+    ]
+    lesson = read_lesson(write(tmp_path, cells))
+    assert [(s.title, s.minutes, s.optional) for s in lesson.sections] == [("First", 3, False), ("Deeper", 2, True)]
+    assert lesson.terms == {"head": "one attention."} and len(lesson.tagged("posenc-instructor")) == 1
+    assert lesson.objectives == ("a", "b", "c") and lesson.promise == "see x."
+
+
+@pytest.mark.parametrize(
+    "cells, message",
+    [
+        ([{"cell_type": "markdown", "source": "# 09 · X"}], "no times line"),
+        ([TITLE, {"cell_type": "markdown", "source": "## First"}], "does not end with '· N min'"),
+        ([TITLE, {"cell_type": "markdown", "source": "Text\n## Inside · 2 min"}], "must start its own cell"),
+    ],
+)
+def test_the_parser_says_what_is_missing(tmp_path, cells, message):
+    with pytest.raises(ValueError, match=message):
+        read_lesson(write(tmp_path, cells))
+
+
+def test_the_method_counts_words_code_and_interaction():
+    section = lessons.Section(
+        "S",
+        1,
+        False,
+        (
+            {"cell_type": "markdown", "source": "word " * 200 + "<details>folded " * 50 + "</details>"},
+            {"cell_type": "code", "source": "a = 1\nb = 2\n# a comment", "outputs": []},
+            {"cell_type": "code", "source": "widgets.table_explorer()", "outputs": []},
+        ),
+    )
+    pace = lessons.PACE
+    expected = 200 / pace["words per minute"] + 2 / pace["code lines per minute"] + 2 * pace["cell minutes"]
+    expected += pace["explorer minutes"]
+    assert lessons.estimate_minutes(section) == pytest.approx(expected)
