@@ -18,11 +18,10 @@ from posenc._validation import check_bool
 from posenc.alibi import alibi_bias
 from posenc.attention import attention, causal_mask
 from posenc.rope import apply_rope
-from posenc.schemes import SCHEMES
 from posenc.schemes import scheme as scheme_named
 from posenc.sinusoidal import sinusoidal
 
-__all__ = ["CAPSTONE_SCHEMES", "WORDS", "parts", "scheme_layer", "summary"]
+__all__ = ["CAPSTONE_SCHEMES", "WORDS", "parts", "scheme_layer"]
 
 #: The words a capstone sentence may use.
 WORDS = ("dog", "bites", "man")
@@ -135,15 +134,3 @@ def scheme_layer(sentence: list[str], scheme: str, *, causal: bool = False) -> t
     q, k, v = positions.queries_and_keys(x @ w_q), positions.queries_and_keys(x @ w_k), x @ w_v
     mask = causal_mask(n) if causal else None
     return attention(q, k, v, mask=mask, bias=positions.bias(n, causal))
-
-
-def summary(scheme: str) -> str:
-    """A capstone scheme's label and what it does, for captions and readouts.
-
-    Examples
-    --------
-    >>> summary("rope")
-    'RoPE (queries and keys turned by their positions)'
-    """
-    found = SCHEMES[scheme_named(scheme, allowed=CAPSTONE_SCHEMES).name]
-    return f"{found.label} ({found.summary})"

@@ -1,4 +1,4 @@
-"""The lessons' own metadata, read from the notebooks: one format, one parser (standard library only).
+"""The lessons' own metadata, read from the notebooks: one format, one parser (no display code).
 
 Everything the README and lesson-00 maps, the static site, the tests and the teaching kit
 need to know about a lesson is written in the lesson itself, in the form a learner reads:
@@ -152,8 +152,11 @@ def estimate_range(minutes: int) -> tuple[int, int]:
     return low, max(low + 1, round(1.25 * minutes))
 
 
-def read_lesson(path: str | Path) -> Lesson:
+def read_lesson(path: str | Path, text: str | None = None) -> Lesson:
     """Read one lesson's metadata from its notebook; a clear ``ValueError`` names what is missing.
+
+    `text`, if given, is the notebook's JSON to read instead of the file at `path` (a tool that
+    rewrites a lesson reads its new text before writing it).
 
     Examples
     --------
@@ -163,7 +166,7 @@ def read_lesson(path: str | Path) -> Lesson:
     ('00', True)
     """
     path = Path(path)
-    cells = tuple(json.loads(path.read_text(encoding="utf-8"))["cells"])
+    cells = tuple(json.loads(path.read_text(encoding="utf-8") if text is None else text)["cells"])
     first = _source(cells[0]) if cells else ""
     title, times = _TITLE.search(first), _TIMES.search(first)
     promise, objectives = _PROMISE.search(first), _OBJECTIVES.search(first)
@@ -269,11 +272,13 @@ def _words(text: str) -> int:
     return len(re.findall(r"[A-Za-z0-9][\w'’-]*", text))
 
 
-def _question_text(question_id: str) -> str:
-    bank = json.loads((Path(__file__).parent / "data" / "questions.json").read_text(encoding="utf-8"))
-    question = bank.get(question_id, {})
-    parts = [question.get("prompt", ""), question.get("answer", "")]
-    parts += [o["text"] + " " + o["explanation"] for o in question.get("options", [])]
+def _question_text(question_id: str, kind: str) -> str:
+    """Every word a learner reads of a question: the prompt, each option and its explanation, the model answer."""
+    from posenc.checks.questions import question  # the one reader of the question bank (it caches it)
+
+    found = question(question_id, kind)
+    parts = [found["prompt"], found.get("answer", "")]
+    parts += [o["text"] + " " + o["explanation"] for o in found.get("options", [])]
     return " ".join(parts)
 
 
@@ -305,7 +310,9 @@ def estimate_minutes(section: Section, pace: dict[str, float] = PACE) -> float:
         asked = re.search(r"widgets\.(quiz|recall)\(\"([^\"]+)\"\)", text)
         if asked:  # the question's own words (prompt, options, every explanation, the model answer)
             minutes += (
-                pace[f"{asked.group(1)} minutes"] + _words(_question_text(asked.group(2))) / pace["words per minute"]
+                pace[f"{asked.group(1)} minutes"]
+                + _words(_question_text(asked.group(2), {"quiz": "mcq", "recall": "recall"}[asked.group(1)]))
+                / pace["words per minute"]
             )
         elif re.search(r"widgets\.\w+_explorer\(|widgets\.environment_check\(", text):
             minutes += pace["explorer minutes"]

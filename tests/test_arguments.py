@@ -268,7 +268,6 @@ CALLS = {
             "causal": (BOOL_TYPES, []),
         },
     ),
-    "summary": (capstone.summary, dict(scheme="alibi"), {"scheme": (STR_TYPES, ["t5"])}),
     "parts": (capstone.parts, {}, {}),
 }
 

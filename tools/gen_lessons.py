@@ -142,8 +142,7 @@ def stale() -> dict[Path, str]:
         if new != path.read_text(encoding="utf-8"):
             out[path] = new
     # the maps read the re-timed lessons: write those first, or compare against them
-    staged = {p: t for p, t in out.items()}
-    lessons = [_read_text(p, staged.get(p)) for p in sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))]
+    lessons = [read_lesson(p, out.get(p)) for p in sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))]
     readme = README.read_text(encoding="utf-8")
     if with_readme_map(readme, lessons) != readme:
         out[README] = with_readme_map(readme, lessons)
@@ -151,23 +150,11 @@ def stale() -> dict[Path, str]:
     if not GLOSSARY.exists() or GLOSSARY.read_text(encoding="utf-8") != page:
         out[GLOSSARY] = page
     zero = lessons[0].path
-    current = staged.get(zero, zero.read_text(encoding="utf-8"))
+    current = out.get(zero, zero.read_text(encoding="utf-8"))
     mapped = _with_map_text(current, lessons)
     if mapped != current:
         out[zero] = mapped
     return out
-
-
-def _read_text(path: Path, text: str | None) -> Lesson:
-    if text is None:
-        return read_lesson(path)
-    scratch = path.with_suffix(".gen.tmp")
-    try:
-        scratch.write_text(text, encoding="utf-8")
-        lesson = read_lesson(scratch)
-    finally:
-        scratch.unlink(missing_ok=True)
-    return Lesson(**{**lesson.__dict__, "path": path})
 
 
 def _with_map_text(text: str, lessons: list[Lesson]) -> str:
