@@ -3,11 +3,14 @@
 Every figure is a median and p95 over repeated measurements, each beside a baseline
 measured in the same run:
 
-1. kernel  - each slider callback of each widget builder, against re-creating the figure
-             from scratch and sending it through the inline backend (what ``interact`` does);
+1. kernel  - each slider callback of each widget builder (the quick picture), against
+             re-creating the figure from scratch and sending it through the inline backend (what
+             ``interact`` does); and the sharp picture drawn once the controls rest;
 2. browser - key press on each lesson's main slider to the new image painted, in a real
              JupyterLab in headless Chromium, against the naive ``interact`` pattern and the
-             transport floor (a slider whose callback only changes a text label);
+             transport floor (a slider whose callback only changes a text label); then, for
+             each slider, presses after a rest: to the first (quick) picture and to the sharp one;
+             and the same sliders again with every picture at one density (POSENC_SHARP=0);
 3. lessons - each lesson executed in a fresh kernel, against the floor: a fresh kernel that
              imports numpy, matplotlib and ipywidgets and draws one figure;
 4. encoder - posenc's PNG encoder against Pillow's on the course's real frames (every
@@ -27,10 +30,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import tempfile
 import time
+import traceback
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -58,6 +63,7 @@ import copy, json, time
 import numpy as np
 from IPython.display import display
 from posenc import widgets
+from posenc._live import explorer as live_explorer
 
 REPS = __REPS__
 
@@ -83,6 +89,10 @@ def naive_frame(explorer):
     clone._redraw()
     display(fig)
 
+# Each move as if made in the browser: the quick picture now, the sharp one when the controls rest
+# (timed here by calling sharpen() at once, which also cancels the rest's timer).
+live_explorer._moved_in_browser = lambda: True
+
 out = []
 for name, make in widgets.EXPLORERS.items():  # every registered explorer, every control
     explorer = make()
@@ -90,19 +100,21 @@ for name, make in widgets.EXPLORERS.items():  # every registered explorer, every
     for control in explorer.controls:
         attr = control.description
         values = values_of(control)
-        fast, naive = [], []
+        fast, sharp, naive = [], [], []
         for i in range(REPS + 3):  # the live figure: the slider's own callback
             value = values[(i + 1) % len(values)]
             if value == control.value:
                 value = values[(i + 2) % len(values)]
             t0 = time.perf_counter(); control.value = value; t1 = time.perf_counter()
+            explorer.sharpen(); t2 = time.perf_counter()
             if i >= 3:  # the first moves warm caches
                 fast.append((t1 - t0) * 1e3)
+                sharp.append((t2 - t1) * 1e3)
         for i in range(REPS + 1):  # the baseline, in the state the slider left
             t0 = time.perf_counter(); naive_frame(explorer); t1 = time.perf_counter()
             if i >= 1:
                 naive.append((t1 - t0) * 1e3)
-        out.append({"builder": name, "control": attr, "fast": fast, "naive": naive})
+        out.append({"builder": name, "control": attr, "fast": fast, "sharp": sharp, "naive": naive})
 print("RESULT " + json.dumps(out))
 """
 
@@ -134,7 +146,7 @@ def bench_kernel(reps: int) -> list[dict]:
         {
             "builder": r["builder"],
             "control": r["control"],
-            **p50_p95(fast=r["fast"], naive=r["naive"]),
+            **p50_p95(fast=r["fast"], sharp=r["sharp"], naive=r["naive"]),
             "speedup": p50(r["naive"]) / p50(r["fast"]),
         }
         for r in json.loads(line[len("RESULT ") :])
@@ -197,8 +209,10 @@ def latency_probe(find: str, watch: str) -> str:
   document.addEventListener('keydown', () => {{ window.__key = performance.now(); }}, true);
   new MutationObserver(() => {{
     const now = read();
-    if (window.__key !== null && now !== null && now !== last) {{
-      last = now; const t0 = window.__key; window.__key = null;
+    if (now === null || now === last) return;
+    last = now;  // every change moves `last`, so a picture that came with no key (a sharp one) never counts later
+    if (window.__key !== null) {{
+      const t0 = window.__key; window.__key = null;
       requestAnimationFrame(() => window.__lat.push(performance.now() - t0));
     }}
   }}).observe(box, {watch});
@@ -222,25 +236,67 @@ def key_latencies(page, reps: int, mode: str, index: int = 0) -> list[float]:
     """Key press to new picture (or text) for the main slider of the `index`-th widget, in ms."""
     page.evaluate(JS_PROBE, [mode, index])
     handle = page.locator(".jp-Notebook .posenc-main .noUi-handle").nth(index)
-    return press_and_time(page, handle, reps, pause=0.15)  # a learner's pace: the kernel goes idle between presses
+    # a learner's pace: the kernel goes idle between presses; a press may come while the last move's sharp
+    # picture is drawn (it follows a rest of posenc's SETTLE_S), and then waits for it, as a learner would
+    return press_and_time(page, handle, reps, pause=0.15)
 
 
 def press_and_time(page, handle, reps: int, pause: float) -> list[float]:
     """Press arrow keys on a slider's handle (turning at its ends); the latencies a probe recorded, in ms."""
+    press_keys(page, handle, reps + 2, "window.__lat.length", "the picture to change", pause)
+    return page.evaluate("window.__lat")[2:]  # the first presses warm the caches
+
+
+def press_keys(page, handle, presses: int, counter: str, what: str, pause: float) -> None:
+    """Press arrow keys on a slider's handle, turning at its ends; after each, wait until the JavaScript
+    expression `counter` grows (the probe saw `what`), then pause."""
     handle.scroll_into_view_if_needed()
     handle.focus()
     key = "ArrowRight"
-    for _ in range(reps + 2):
+    for _ in range(presses):
         now = float(handle.get_attribute("aria-valuenow"))
         if now >= float(handle.get_attribute("aria-valuemax")):
             key = "ArrowLeft"
         elif now <= float(handle.get_attribute("aria-valuemin")):
             key = "ArrowRight"
-        count = page.evaluate("window.__lat.length")
+        count = page.evaluate(counter)
         page.keyboard.press(key)
-        wait_for(lambda count=count: page.evaluate("window.__lat.length") > count, 20, "the picture to change")
+        wait_for(lambda count=count: page.evaluate(counter) > count, 20, what)
         time.sleep(pause)
-    return page.evaluate("window.__lat")[2:]  # the first presses warm the caches
+
+
+REST_PROBE = r"""
+(index) => {
+  // From each key press: to the first new picture decoded, and to the sharp one (two pixels per CSS pixel).
+  // Its own key variable: the moving pass's probe, still listening, clears window.__key at the first picture.
+  const box = document.querySelectorAll('.jp-Notebook .posenc-main')[index].closest('.jp-Cell');
+  window.__first = []; window.__sharp = []; window.__restKey = null;
+  let first = false;
+  document.addEventListener('keydown', () => { window.__restKey = performance.now(); first = false; }, true);
+  let last = (box.querySelector('.jp-OutputArea-output img') || {}).src;
+  new MutationObserver(() => {
+    const img = box.querySelector('.jp-OutputArea-output img');
+    if (!img || img.src === last || window.__restKey === null) return;  // a new picture, not a readout's change
+    last = img.src;
+    img.decode().then(() => {
+      const t0 = window.__restKey;
+      if (t0 === null) return;
+      if (!first) { first = true; window.__first.push(performance.now() - t0); }
+      if (img.naturalWidth >= 2 * img.clientWidth) { window.__sharp.push(performance.now() - t0); window.__restKey = null; }
+    }).catch(() => {});
+  }).observe(box, {subtree: true, childList: true, attributes: true, attributeFilter: ['src']});
+}
+"""
+
+
+def rest_latencies(page, reps: int, index: int) -> tuple[list[float], list[float]]:
+    """After a rest: key press to the first new picture and to the sharp one, for one main slider, in ms."""
+    page.evaluate(REST_PROBE, index)
+    handle = page.locator(".jp-Notebook .posenc-main .noUi-handle").nth(index)
+    time.sleep(1.0)  # a rest first: the last move's sharp picture lands before the first press
+    # after each press, a rest: the kernel idle, the sharp picture shown
+    press_keys(page, handle, reps + 1, "window.__sharp.length", "the sharp picture", pause=0.3)
+    return page.evaluate("window.__first")[1:], page.evaluate("window.__sharp")[1:]
 
 
 def bench_browser(reps: int) -> list[dict]:
@@ -267,16 +323,34 @@ def bench_browser(reps: int) -> list[dict]:
             for index in range(count):  # the main slider of every explorer of the lesson
                 lat = key_latencies(page, reps, mode, index)
                 what = label if count == 1 or name.startswith("zz_") else f"{label}, explorer {index + 1} of {count}"
-                rows.append(
-                    {
-                        "what": what,
-                        "role": roles.get(name),
-                        "lesson": None if name in roles else name[:2],
-                        "p50_ms": p50(lat),
-                        "p95_ms": p95(lat),
-                    }
-                )
+                row = {
+                    "what": what,
+                    "role": roles.get(name),
+                    "lesson": None if name in roles else name[:2],
+                    "p50_ms": p50(lat),
+                    "p95_ms": p95(lat),
+                }
+                if name not in roles:  # the lessons' sliders: one press after a rest, then the sharp picture
+                    first, sharp = rest_latencies(page, max(5, reps // 2), index)
+                    row |= p50_p95(rested_first=first, rested_sharp=sharp)
+                rows.append(row)
             page.context.close()
+    # The same sliders with every picture kept at the figure's density (POSENC_SHARP=0 in the kernels),
+    # in the same run: what the sharp pictures cost the first picture, if anything.
+    os.environ["POSENC_SHARP"] = "0"
+    try:
+        with lab_server(ROOT / "notebooks") as server, open_browser() as browser:
+            for name in lessons:
+                page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+                open_notebook(page, server, name)
+                clear_outputs(page)
+                run_all_cells(page)
+                mine = [r for r in rows if r["lesson"] == name[:2]]
+                for index, row in enumerate(mine):
+                    row |= p50_p95(one_density=key_latencies(page, reps, "img", index))
+                page.context.close()
+    finally:
+        del os.environ["POSENC_SHARP"]
     naive = next(r["p50_ms"] for r in rows if r["role"] == "naive")
     return [r | {"ratio": r["p50_ms"] / naive} for r in rows]
 
@@ -403,7 +477,8 @@ def bench_lessons(reps: int) -> dict:
 
 
 def course_frames() -> dict:
-    """The pixels the course encodes: each explorer's frame, and large smooth heatmaps at one pixel a cell."""
+    """The pixels the course encodes: each explorer's frames (quick and sharp), and large smooth heatmaps at
+    one pixel a cell."""
     import numpy as np
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
@@ -412,7 +487,12 @@ def course_frames() -> dict:
     from posenc import widgets
     from posenc.plotting import DIVERGING
 
-    frames = {f"{name} frame": np.ascontiguousarray(build().live.pixels()) for name, build in widgets.EXPLORERS.items()}
+    frames = {}
+    for name, build in widgets.EXPLORERS.items():  # the quick picture and the sharp one at rest
+        explorer = build()
+        frames[f"{name} frame"] = np.ascontiguousarray(explorer.live.pixels())
+        explorer.live.render(explorer._slow_key(), scale=2)
+        frames[f"{name} sharp frame"] = np.ascontiguousarray(explorer.live.pixels())
     for label, table in (
         ("MiniLM table 512 x 384", posenc.minilm_positions()),
         ("sinusoidal table 512 x 384", posenc.sinusoidal(512, 384)),
@@ -494,9 +574,15 @@ def main() -> None:
     command = "benchmarks/bench_widgets.py" + (f" --only {args.only}" if args.only else "") + f" --reps {args.reps}"
     packages = ("numpy", "matplotlib", "ipywidgets", "jupyterlab", "Pillow")
     run = new_run(command, args.reps, packages)
+    failed = []
     for name, bench in BENCHES.items():
         if args.only in (None, name):
-            table = bench(args.reps)
+            try:
+                table = bench(args.reps)
+            except Exception:  # one part failing must not lose the parts measured before it
+                traceback.print_exc()
+                failed.append(name)
+                continue
             if table.get("rows"):  # the browser parts return nothing where there is no Chromium
                 run["tables"][name] = table
     version = chromium_version() if {"browser", "site"} & set(run["tables"]) else None
@@ -505,6 +591,8 @@ def main() -> None:
     print(report(finish_run(run)))
     if args.json is not None:
         print(f"wrote {save_run(run, args.json, 'widgets')}")
+    if failed:
+        sys.exit(f"these parts failed (tracebacks above): {', '.join(failed)}")
 
 
 if __name__ == "__main__":

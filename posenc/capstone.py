@@ -15,17 +15,19 @@ from dataclasses import dataclass
 import numpy as np
 
 from posenc._validation import check_bool
-from posenc.alibi import alibi_bias
+from posenc.alibi import alibi_bias, alibi_slopes
 from posenc.attention import attention, causal_mask
 from posenc.rope import apply_rope
 from posenc.schemes import scheme as scheme_named
 from posenc.sinusoidal import sinusoidal
 
-__all__ = ["CAPSTONE_SCHEMES", "WORDS", "parts", "scheme_layer"]
+__all__ = ["ALIBI_SLOPE", "CAPSTONE_SCHEMES", "WORDS", "parts", "scheme_layer"]
 
 #: The words a capstone sentence may use.
 WORDS = ("dog", "bites", "man")
 D_MODEL = 8
+#: The slope of the layer's one ALiBi head: 1/2, the first of 8 heads' slopes (``alibi_slopes(8)[0]``).
+ALIBI_SLOPE = float(alibi_slopes(8)[0])
 
 
 @functools.lru_cache(maxsize=1)
@@ -44,17 +46,27 @@ def _parts() -> dict[str, np.ndarray]:
 def parts() -> dict[str, np.ndarray]:
     """The layer's seeded parts, shared by every scheme (copies: changing them changes nothing).
 
+    With these, :data:`WORDS` and :data:`ALIBI_SLOPE`, a learner can build :func:`scheme_layer`
+    from posenc's maths: ``x = embeddings[[WORDS.index(w) for w in sentence]]``, then
+    ``x @ W_q`` and so on.
+
     Returns
     -------
     dict
         ``"embeddings"`` (3, 8): one row per word of :data:`WORDS`; ``"projections"``
         (3, 8, 8): W_q, W_k, W_v; ``"table"`` (8, 8): random rows standing in for a
-        trained learned table.
+        trained learned table (the word at position p gets row p).
 
     Examples
     --------
     >>> {name: array.shape for name, array in parts().items()}
     {'embeddings': (3, 8), 'projections': (3, 8, 8), 'table': (8, 8)}
+    >>> x = parts()["embeddings"][[WORDS.index(w) for w in ["man", "bites"]]]  # (2, 8): one row per word
+    >>> outputs, weights = scheme_layer(["man", "bites"], "none", causal=True)
+    >>> bool(np.allclose(outputs[0], x[0] @ parts()["projections"][2]))  # the first word sees only itself: its v
+    True
+    >>> ALIBI_SLOPE, bool(np.allclose(alibi_bias(3, 8)[0], -ALIBI_SLOPE * np.tril(np.arange(3)[:, None] - np.arange(3))))
+    (0.5, True)
     """
     return {name: array.copy() for name, array in _parts().items()}
 
@@ -77,8 +89,8 @@ _LAYER: dict[str, _Positions] = {
     "sinusoidal": _Positions(inputs=lambda x: x + sinusoidal(*x.shape)),
     "learned": _Positions(inputs=lambda x: x + _parts()["table"][: len(x)]),
     "rope": _Positions(queries_and_keys=apply_rope),
-    # one head with slope 1/2, the first of 8; |i - j| when not causal
-    "alibi": _Positions(bias=lambda n, causal: alibi_bias(n, 1, causal=causal)[0]),
+    # one head with slope ALIBI_SLOPE = 1/2, the first of 8; |i - j| when not causal
+    "alibi": _Positions(bias=lambda n, causal: alibi_bias(n, 8, causal=causal)[0]),
 }
 
 #: The schemes of the capstone switch (names of ``posenc.schemes.SCHEMES``), in the lesson's order.
@@ -95,9 +107,10 @@ def scheme_layer(sentence: list[str], scheme: str, *, causal: bool = False) -> t
         stand-in learned table has 8 rows).
     scheme : one of CAPSTONE_SCHEMES
         ``"sinusoidal"`` and ``"learned"`` add a table row to each word's embedding;
-        ``"rope"`` turns queries and keys; ``"alibi"`` adds ``-(1/2) * distance`` to the
-        scores (``|i - j|`` unless `causal`). Labels such as ``"RoPE"`` work too. The
-        embeddings and projections are random and seeded (:func:`parts`).
+        ``"rope"`` turns queries and keys; ``"alibi"`` adds ``-ALIBI_SLOPE * distance`` to
+        the scores, ``-(1/2) * |i - j|`` (``i - j`` below the diagonal when `causal`; the mask
+        hides the rest). Labels such as ``"RoPE"`` work too. The embeddings and projections
+        are random and seeded (:func:`parts`).
     causal : bool, default False
         Add the causal mask: each word sees itself and the words before it.
 

@@ -24,9 +24,17 @@ need to know about a lesson is written in the lesson itself, in the form a learn
 - **Words you need**: a markdown cell (or the end of one) that starts ``**Words you need**``
   and lists ``- **term**: definition.`` lines. Each term and its definition are also in the
   course glossary, ``docs/glossary.md``, word for word (``tests/test_lessons.py``).
-- **Cell tags** (a cell's ``metadata.tags``): ``raises-exception`` marks a deliberate error;
-  tags that start with ``posenc-`` are reserved for the teaching kit (instructor notes, slide
-  breaks, predict-then-check cells), read with :meth:`Lesson.tagged`.
+- **The setup cell**: every lesson's first code cell is :data:`SETUP_CODE`, word for word. It
+  installs nothing; where the course is not installed it says, in one sentence, what to install.
+- **Deliberate errors** run inside ``with checks.expect_error():``, which prints the error instead
+  of stopping the lesson (front ends that ignore cell tags run on).
+- **Predict, then check**: a markdown cell that starts ``**Predict, then check.**`` asks for a
+  guess; the code cell right after it, which shows the answer, is tagged ``posenc-predict``
+  (:data:`PREDICT`), so that a class edition can clear its output. One to three per lesson from
+  lesson 01 on (``tests/test_lessons.py``).
+- **Cell tags** (a cell's ``metadata.tags``): ``raises-exception`` marks an error left to raise;
+  tags that start with ``posenc-`` are reserved for the teaching kit (predict-then-check cells,
+  and later instructor notes and slide breaks), read with :meth:`Lesson.tagged`.
 
 Minutes are estimates from a stated method (:func:`estimate_minutes`); the tests hold each
 section's stated minutes within 25% of it (or 1 minute, for short sections).
@@ -51,10 +59,34 @@ __all__ = [
     "section_estimates",
     "PACE",
     "OPTIONAL",
+    "SETUP_CODE",
+    "PREDICT",
+    "PREDICT_PROMPT",
 ]
 
 #: How an optional section's heading starts.
 OPTIONAL = "Going further (optional):"
+
+#: The tag of a predict-then-check cell: the code cell that shows the answer to a guess.
+PREDICT = "posenc-predict"
+#: How the markdown cell before it starts.
+PREDICT_PROMPT = "**Predict, then check.**"
+
+#: The first code cell of every lesson.
+SETUP_CODE = """\
+try:  # the course's helper package and what its figures need (this cell installs nothing)
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    import posenc
+    from posenc import analysis, checks, plotting, widgets
+except ModuleNotFoundError as missing:
+    raise ModuleNotFoundError(
+        f"{missing.name} is not installed in this kernel: install the course with its widget extra "
+        '(pip install -e ".[notebooks]" in its folder; lesson 00 says more), then restart the kernel.'
+    ) from None
+%matplotlib inline
+widgets.sharp_figures()  # figures with twice the pixels, for HiDPI screens and projectors"""
 
 _TITLE = re.compile(r"^# (\d\d) · (.+)$", re.M)
 _TIMES = re.compile(r"^\*Core (\d+)–(\d+) min, all (\d+)–(\d+) min \(estimates\)\. Needs: (.+?)\*\s*$", re.M)

@@ -278,6 +278,7 @@ EXEMPT = {
     "SCHEMES": "data",
     "Scheme": "a record of posenc.schemes.SCHEMES",
     "CAPSTONE_SCHEMES": "data",
+    "ALIBI_SLOPE": "data: the capstone's ALiBi slope",
     "WORDS": "data",
 }
 

@@ -16,6 +16,7 @@ from tools.labdriver import (
     main_controls_state,
     missing_browser_reason,
     open_browser,
+    press_on_main_slider,
     wait_for,
 )
 
@@ -97,3 +98,37 @@ def test_a_click_on_the_table_heatmap_chooses_that_cell(lab, page):
         "the readout to follow the click",
     )
     assert "(cos of pair 4)" in readout
+
+
+SHARPNESS_PROBE = """
+() => {
+  const cell = document.querySelector('.jp-Notebook .jp-Cell:has(.posenc-main)');
+  window.__pictures = [];
+  const seen = (img) => img.decode().then(
+    () => window.__pictures.push({natural: img.naturalWidth, shown: img.clientWidth})).catch(() => {});
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      const img = change.target instanceof HTMLImageElement ? change.target
+        : change.target.querySelector && change.target.querySelector('.jp-OutputArea-output img');
+      if (img) seen(img);
+    }
+  }).observe(cell, {subtree: true, childList: true, attributes: true, attributeFilter: ['src']});
+  const img = cell.querySelector('.jp-OutputArea-output img');
+  return {natural: img.naturalWidth, shown: img.clientWidth};
+}
+"""
+
+
+def test_a_key_press_answers_with_a_quick_picture_then_a_sharp_one_at_the_same_size(lab, page):
+    server, _ = lab
+    assert check_lesson(page, server, "00_start_here.ipynb") == []
+    at_rest = wait_for(lambda: (s := page.evaluate(SHARPNESS_PROBE)) and s["natural"] > 0 and s, 15, "the picture")
+    assert at_rest["natural"] == 2 * at_rest["shown"], f"a picture at rest has two pixels per CSS pixel: {at_rest}"
+    press_on_main_slider(page, 0)
+    pictures = wait_for(
+        lambda: (p := page.evaluate("window.__pictures")) and p[-1]["natural"] == 2 * at_rest["shown"] and p,
+        15,
+        "the sharp picture after the slider rests",
+    )
+    assert pictures[0]["natural"] == at_rest["shown"], f"the first answer is the quick picture: {pictures}"
+    assert all(p["shown"] == at_rest["shown"] for p in pictures), f"shown at one size throughout: {pictures}"

@@ -14,6 +14,8 @@ import pytest
 
 import posenc
 import posenc.analysis
+import posenc.capstone
+import posenc.checks.layer
 from posenc import checks
 from posenc.checks import engine
 from posenc.checks.engine import CHECKERS, MESSAGE_LIMIT, CheckResult, register
@@ -83,6 +85,68 @@ def even_extra_slopes(n):
     """A learner's slopes for n heads that adds the even-numbered slopes of 2c heads, which c heads already have."""
     c = 1 << (n.bit_length() - 1)
     return np.concatenate([posenc.alibi_slopes(c), posenc.alibi_slopes(2 * c)[1::2][: n - c]])
+
+
+def query_minus_key(n):
+    i = np.arange(n)
+    return i[:, None] - i[None, :]  # (n, n): i - j
+
+
+def alibi_with(slopes_of=posenc.alibi_slopes, causal_form=lambda d: np.maximum(d, 0), plain_form=np.abs, sign=-1.0):
+    """A learner's ALiBi bias with its own slopes, distance in each form, and sign."""
+
+    def my_alibi_bias(seq_len, num_heads, causal=True):
+        d = query_minus_key(seq_len)
+        distance = causal_form(d) if causal else plain_form(d)  # (seq_len, seq_len)
+        return sign * slopes_of(num_heads)[:, None, None] * distance  # (num_heads, seq_len, seq_len)
+
+    return my_alibi_bias
+
+
+def alibi_masked_with_inf(seq_len, num_heads, causal=True):
+    bias = posenc.alibi_bias(seq_len, num_heads, causal=causal)
+    return np.where(query_minus_key(seq_len) < 0, -np.inf, bias) if causal else bias
+
+
+def layer_by_hand(*, mistake=None):
+    """A learner's capstone layer built from posenc.capstone.parts(), making the one `mistake` named."""
+    from posenc import capstone
+
+    def my_scheme_layer(sentence, scheme, causal=False):
+        parts = capstone.parts()
+        w_q, w_k, w_v = parts["projections"]
+        n = len(sentence)
+        x = parts["embeddings"][[capstone.WORDS.index(w) for w in sentence]]  # (n, d_model)
+        tables = {"sinusoidal": posenc.sinusoidal(n, 8), "learned": parts["table"][:n]}
+        if mistake == "tables-swapped":
+            tables = {"sinusoidal": tables["learned"], "learned": tables["sinusoidal"]}
+        if mistake == "table-rows-shifted":
+            tables = {"sinusoidal": posenc.sinusoidal(n + 1, 8)[1:], "learned": parts["table"][1 : n + 1]}
+        rows = tables.get("sinusoidal" if scheme == "none" and mistake == "positions-in-none" else scheme)
+        if rows is not None and mistake != "table-on-qk":
+            x = x + rows
+        if scheme == "rope" and mistake == "rope-on-inputs":
+            x = posenc.apply_rope(x)
+        q, k, v = x @ w_q, x @ w_k, x @ w_v  # (n, d_model) each
+        if rows is not None and mistake == "table-on-qk":
+            q, k = q + rows, k + rows
+        if scheme == ("RoPE" if mistake == "scheme-ignored" else "rope") and mistake != "rope-on-inputs":
+            q = posenc.apply_rope(q)
+            k = k if mistake == "rope-one-side" else posenc.apply_rope(k)
+            v = posenc.apply_rope(v) if mistake == "rope-on-v" else v
+        bias = None
+        if scheme == "alibi":
+            d = query_minus_key(n)
+            distance = np.maximum(d, 0) if mistake == "alibi-causal-form" else np.abs(d)
+            slope = posenc.alibi_slopes(1)[0] if mistake == "alibi-slope" else capstone.ALIBI_SLOPE
+            bias = (1.0 if mistake == "alibi-sign" else -1.0) * slope * distance  # (n, n)
+        masked = {"no-mask": False, "always-masked": True}.get(mistake, causal)
+        if mistake == "unscaled":
+            q = q * np.sqrt(8)  # posenc.attention divides by sqrt(d_head): undo it
+        outputs, weights = posenc.attention(q, k, v, mask=posenc.causal_mask(n) if masked else None, bias=bias)
+        return outputs if mistake == "returns-outputs-only" else (outputs, weights)
+
+    return my_scheme_layer
 
 
 def table_with(*changes):
@@ -216,6 +280,36 @@ SPECS = {
             "positive-exponent": lambda n: 2.0 ** (8.0 * np.arange(1, n + 1) / n),
         },
     ),
+    "check_alibi_bias": Spec(
+        reference=posenc.alibi_bias,
+        near_miss=lambda n, h, causal=True: posenc.alibi_bias(n, h, causal=causal) * (1 + 1e-4),
+        mistakes={
+            "wrong-sign": alibi_with(sign=1.0),
+            "j-minus-i": alibi_with(causal_form=lambda d: np.maximum(-d, 0)),
+            "causal-ignored": alibi_with(causal_form=np.abs),
+            "not-clipped": alibi_with(causal_form=lambda d: d),
+            "masked-with-inf": alibi_masked_with_inf,
+            "causal-always": alibi_with(plain_form=lambda d: np.maximum(d, 0)),
+            "signed-distance": alibi_with(plain_form=lambda d: d),
+            "heads-reversed": alibi_with(slopes_of=lambda h: posenc.alibi_slopes(h)[::-1]),
+            "one-slope": alibi_with(slopes_of=lambda h: np.full(h, posenc.alibi_slopes(h)[0])),
+            "slopes-from-zero": alibi_with(slopes_of=lambda h: 2.0 ** (-8.0 * np.arange(h) / h)),
+            "paper-formula": alibi_with(slopes_of=lambda h: 2.0 ** (-8.0 * np.arange(1, h + 1) / h)),
+            "distance-from-one": alibi_with(
+                causal_form=lambda d: np.where(d >= 0, d + 1, 0), plain_form=lambda d: np.abs(d) + 1
+            ),
+            "heads-last": lambda n, h, causal=True: np.moveaxis(posenc.alibi_bias(n, h, causal=causal), 0, -1),
+            "no-head-axis": lambda n, h, causal=True: posenc.alibi_bias(n, h, causal=causal)[0],
+            "int-dtype": lambda n, h, causal=True: posenc.alibi_bias(n, h, causal=causal).astype(int),
+        },
+    ),
+    "check_scheme_layer": Spec(
+        reference=posenc.capstone.scheme_layer,
+        near_miss=lambda s, scheme, causal=False: tuple(
+            a * (1 + 1e-4) for a in posenc.capstone.scheme_layer(s, scheme, causal=causal)
+        ),
+        mistakes={mistake: layer_by_hand(mistake=mistake) for mistake in checks.layer.LAYER_MISTAKES},
+    ),
     "check_comparison_table": Spec(
         reference=checks.comparison_table_answer(),
         near_miss=table_with(("T5 bias", "used by", "BERT, GPT-2")),
@@ -304,12 +398,62 @@ class TestEveryChecker:
         assert not result.passed and result.attempted and result.message.startswith("Not yet: "), result.message
 
     def test_a_stub_is_not_attempted(self, name):
-        def stub(*args):
+        def stub(*args, **kwargs):
             raise NotImplementedError("Fill in my_function, then run the check below.")
 
         result = run(name, ... if CHECKERS[name].kind == "value" else stub)
         assert not result.passed and not result.attempted
         assert result.message.startswith("Not attempted yet: fill in ")
+
+
+def untouched_stub(*args, **kwargs):
+    """The exercise as a lesson hands it out: a gap, and the line to complete."""
+    # compute the answer from the arguments
+    answer = ...  # (seq_len, d_model)
+    answer[0] = ...
+    return ...  # (seq_len, d_model)
+
+
+def untouched_raising_stub(*args, **kwargs):
+    # compute the answer from the arguments
+    raise NotImplementedError("Fill in untouched_raising_stub, then run the check below.")
+
+
+def filled_in_stub(*args, **kwargs):
+    answer = np.zeros(3)  # (3,)
+    answer[0] = 1.0
+    return ...  # (3,)
+
+
+def filled_in_raising_stub(*args, **kwargs):
+    answer = np.zeros(3)  # (3,)
+    answer[0] = 1.0
+    raise NotImplementedError("Fill in filled_in_raising_stub, then run the check below.")
+
+
+FUNCTIONS = [name for name in NAMES if CHECKERS[name].kind == "function"]
+
+
+@pytest.mark.parametrize("stub", [untouched_stub, untouched_raising_stub], ids=["return", "raise"])
+@pytest.mark.parametrize("name", FUNCTIONS)
+def test_an_untouched_stub_is_not_attempted(name, stub):
+    result = run(name, stub)
+    assert result.message == f"Not attempted yet: fill in {stub.__name__}, then run this cell again."
+    assert not result.passed and not result.attempted
+
+
+@pytest.mark.parametrize(
+    "stub, last",
+    [(filled_in_stub, "return ..."), (filled_in_raising_stub, "raise NotImplementedError(...)")],
+    ids=["return", "raise"],
+)
+@pytest.mark.parametrize("name", FUNCTIONS)
+def test_a_filled_in_stub_that_kept_its_last_line_is_told_to_replace_it(name, stub, last):
+    result = run(name, stub)
+    said = f"Not yet: {stub.__name__} is filled in, but still ends with the stub's `{last}`: "
+    assert result.message.startswith(said + "replace that last line with one that returns "), result.message
+    assert "the value it computes" not in result.message, "the checker says what its function returns"
+    assert not result.passed and result.attempted and len(result.message) < MESSAGE_LIMIT
 
 
 @pytest.mark.parametrize("name, mistake", MISTAKES, ids=[f"{n}-{m}" for n, m in MISTAKES])
@@ -344,19 +488,32 @@ def wrong_values():
 
 def returning(value):
     """A learner's function that returns `value` whatever it is given."""
-    return lambda *args: value
+    return lambda *args, **kwargs: value
+
+
+def scaled_answer(answer, factor):
+    """The right answer times `factor`: each array of a pair, or the one array."""
+    if isinstance(answer, tuple):
+        return tuple(np.asarray(a) * factor for a in answer)
+    return np.asarray(answer, dtype=float) * factor
+
+
+def extra_axis(answer):
+    return (
+        tuple(np.asarray(a)[..., None] for a in answer) if isinstance(answer, tuple) else np.asarray(answer)[..., None]
+    )
 
 
 def wrong_functions(reference):
     """Functions that return each wrong value, plus ones that fail in other ways."""
     made = {f"returns {label}": returning(value) for label, value in wrong_values().items()}
-    made["returns the right answer times 1e300"] = lambda *args: np.asarray(reference(*args), dtype=float) * 1e300
-    made["returns the right answer as complex"] = lambda *args: np.asarray(reference(*args)) + 0j
-    made["returns the right answer with an extra axis"] = lambda *args: np.asarray(reference(*args))[..., None]
+    made["returns the right answer times 1e300"] = lambda *a, **kw: scaled_answer(reference(*a, **kw), 1e300)
+    made["returns the right answer as complex"] = lambda *a, **kw: scaled_answer(reference(*a, **kw), 1 + 0j)
+    made["returns the right answer with an extra axis"] = lambda *a, **kw: extra_axis(reference(*a, **kw))
     made["takes no parameters"] = lambda: np.zeros(3)
     made["takes one parameter too many"] = lambda a, b, c, d, e: np.zeros(3)
-    made["raises inside"] = lambda *args: np.zeros(3)[10]
-    made["divides by zero with numpy"] = lambda *args: np.ones(3) / np.zeros(3)
+    made["raises inside"] = lambda *args, **kwargs: np.zeros(3)[10]
+    made["divides by zero with numpy"] = lambda *args, **kwargs: np.ones(3) / np.zeros(3)
     made["is not a function"] = np.zeros(3)
     return made
 

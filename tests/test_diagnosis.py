@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import posenc
-from posenc import checks
+from posenc import capstone, checks
 from posenc.checks import measure, phrasing
 from posenc.checks.engine import MESSAGE_LIMIT
 from tests.helpers import interleave, positions
@@ -352,3 +352,215 @@ class TestMeasure:
         assert phrasing.columns(list(range(16)), 16) == "every column"
         assert phrasing.columns([0, 2, 4], 6) == "the sine columns (0, 2, 4)"
         assert phrasing.columns([0, 4, 7, 8, 9, 12, 14], 16) == "columns 0, 4, 7–9, …"
+
+
+# The ALiBi bias and the capstone layer: the lessons' solutions, correct answers written another way, unlisted mistakes.
+
+
+def my_alibi_bias(seq_len, num_heads, causal=True):
+    """Lesson 06's solution, as a learner writes it."""
+    slopes = posenc.alibi_slopes(num_heads)  # (num_heads,)
+    i = np.arange(seq_len)[:, None]  # (seq_len, 1): the query's position
+    j = np.arange(seq_len)[None, :]  # (1, seq_len): the key's position
+    distance = np.maximum(i - j, 0) if causal else np.abs(i - j)  # (seq_len, seq_len)
+    return -slopes[:, None, None] * distance  # (num_heads, seq_len, seq_len)
+
+
+def alibi_in_loops_float32(seq_len, num_heads, causal=True):
+    bias = np.zeros((num_heads, seq_len, seq_len), dtype=np.float32)
+    slopes = posenc.alibi_slopes(num_heads)
+    for h in range(num_heads):
+        for i in range(seq_len):
+            for j in range(seq_len):
+                if j <= i or not causal:
+                    bias[h, i, j] = -slopes[h] * abs(i - j)
+    return bias
+
+
+def alibi_with_tril(seq_len, num_heads, causal=True):
+    distance = np.abs(np.subtract.outer(np.arange(seq_len), np.arange(seq_len)))
+    bias = np.einsum("h,ij->hij", -posenc.alibi_slopes(num_heads), distance)
+    return np.tril(bias) if causal else bias
+
+
+def alibi_with_own_slopes_as_lists(seq_len, num_heads, causal=True):
+    c = 1 << (num_heads.bit_length() - 1)
+    slopes = [2.0 ** (-8 * h / c) for h in range(1, c + 1)] + [2.0 ** (-4 * h / c) for h in range(1, 2 * c + 1, 2)]
+    return [
+        [
+            [-slopes[h] * (i - j) if j <= i else (0.0 if causal else -slopes[h] * (j - i)) for j in range(seq_len)]
+            for i in range(seq_len)
+        ]
+        for h in range(num_heads)
+    ]
+
+
+ALIBI_CORRECT = [my_alibi_bias, alibi_in_loops_float32, alibi_with_tril, alibi_with_own_slopes_as_lists]
+
+
+@pytest.mark.parametrize("fn", ALIBI_CORRECT, ids=lambda f: f.__name__)
+def test_an_alibi_bias_written_another_way_is_accepted(fn):
+    result = run(checks.check_alibi_bias, fn)
+    assert result.passed and result.message.startswith("Correct: "), result.message
+
+
+def distances(n):
+    return np.subtract.outer(np.arange(n), np.arange(n))  # (n, n): i - j
+
+
+def alibi_times(factor):
+    return lambda n, h, causal=True: factor * posenc.alibi_bias(n, h, causal=causal)
+
+
+ALIBI_UNLISTED = {
+    "squared distance": (
+        lambda n, h, causal=True: -posenc.alibi_slopes(h)[:, None, None] * np.maximum(distances(n), 0) ** 2,
+        ["head 0's bias is 0, -0.5, -2, -4.5 at distances 0–3, not a straight line like 0, -0.5, -1, -1.5"],
+    ),
+    "slopes halved": (alibi_times(0.5), ["every slope is 0.5 times the right one (head 0: 2^-2, not 2^-1)"]),
+    "NaN": (
+        lambda n, h, causal=True: posenc.alibi_bias(n, h, causal=causal) * np.nan,
+        ["is nan, where a number belongs"],
+    ),
+    "a bonus above the diagonal": (
+        lambda n, h, causal=True: posenc.alibi_bias(n, h, causal=causal) + 0.3 * (distances(n) < 0),
+        ["above the diagonal yours holds 0.3000 in head 0, where alibi_bias has 0"],
+    ),
+}
+
+
+@pytest.mark.parametrize("label", ALIBI_UNLISTED)
+def test_an_unlisted_alibi_mistake_is_described(label):
+    wrong, words = ALIBI_UNLISTED[label]
+    result = run(checks.check_alibi_bias, wrong)
+    assert not result.passed and all(said in result.message for said in words), result.message
+
+
+def my_scheme_layer(sentence, scheme, causal=False):
+    """Lesson 07's solution, as a learner writes it from capstone.parts()."""
+    parts = capstone.parts()
+    w_q, w_k, w_v = parts["projections"]  # (d_model, d_model) each
+    n = len(sentence)
+    x = parts["embeddings"][[capstone.WORDS.index(word) for word in sentence]]  # (n, d_model)
+    if scheme == "sinusoidal":
+        x = x + posenc.sinusoidal(n, x.shape[1])  # each position's row, added to its word
+    elif scheme == "learned":
+        x = x + parts["table"][:n]
+    q, k, v = x @ w_q, x @ w_k, x @ w_v  # (n, d_model) each
+    if scheme == "rope":
+        q, k = posenc.apply_rope(q), posenc.apply_rope(k)  # turned by position; v is not
+    bias = None
+    if scheme == "alibi":
+        i = np.arange(n)
+        bias = -capstone.ALIBI_SLOPE * np.abs(i[:, None] - i[None, :])  # (n, n); with the mask, j > i is hidden
+    mask = posenc.causal_mask(n) if causal else None
+    return posenc.attention(q, k, v, mask=mask, bias=bias)  # (outputs, weights)
+
+
+def layer_with_own_attention_float32(sentence, scheme, causal=False):
+    """Attention written out, in float32, masking with np.where; ALiBi from alibi_bias; the scheme in any case."""
+    scheme = scheme.lower()
+    parts = {name: array.astype(np.float32) for name, array in capstone.parts().items()}
+    n = len(sentence)
+    x = parts["embeddings"][[capstone.WORDS.index(word) for word in sentence]]
+    x = x + {"sinusoidal": posenc.sinusoidal(n, 8), "learned": parts["table"][:n]}.get(scheme, 0.0)
+    q, k, v = (x @ w for w in parts["projections"])
+    if scheme == "rope":
+        q, k = posenc.apply_rope(q, np.arange(n)), posenc.apply_rope(k, np.arange(n))
+    scores = q @ k.T / np.sqrt(8)
+    if scheme == "alibi":
+        scores = scores + posenc.alibi_bias(n, 8, causal=causal)[0]
+    if causal:
+        scores = np.where(np.tril(np.ones((n, n), dtype=bool)), scores, -np.inf)
+    weights = np.exp(scores - scores.max(axis=1, keepdims=True))
+    weights = weights / weights.sum(axis=1, keepdims=True)
+    return weights @ v, weights
+
+
+@pytest.mark.parametrize("fn", [my_scheme_layer, layer_with_own_attention_float32], ids=lambda f: f.__name__)
+def test_a_capstone_layer_written_another_way_is_accepted(fn):
+    result = run(checks.check_scheme_layer, fn)
+    assert result.passed and result.message.startswith("Correct: "), result.message
+
+
+def layer_changed(scheme_changed, change):
+    """The lesson's layer, with `change(outputs, weights, sentence, causal)` for one scheme."""
+
+    def layer(sentence, scheme, causal=False):
+        if scheme != scheme_changed:
+            return my_scheme_layer(sentence, scheme, causal)
+        return change(sentence, causal)
+
+    return layer
+
+
+def added_rows(sentence, causal, rows):
+    parts = capstone.parts()
+    x = parts["embeddings"][[capstone.WORDS.index(word) for word in sentence]] + rows
+    w_q, w_k, w_v = parts["projections"]
+    return posenc.attention(x @ w_q, x @ w_k, x @ w_v, mask=posenc.causal_mask(len(x)) if causal else None)
+
+
+def half_table(sentence, causal):
+    return added_rows(sentence, causal, 0.5 * posenc.sinusoidal(len(sentence), 8))
+
+
+def alibi_slope_one(sentence, causal):
+    parts = capstone.parts()
+    n = len(sentence)
+    x = parts["embeddings"][[capstone.WORDS.index(word) for word in sentence]]
+    w_q, w_k, w_v = parts["projections"]
+    bias = -np.abs(np.subtract.outer(np.arange(n), np.arange(n))).astype(float)
+    return posenc.attention(x @ w_q, x @ w_k, x @ w_v, mask=posenc.causal_mask(n) if causal else None, bias=bias)
+
+
+LAYER_UNLISTED = {
+    "one row for every position": (
+        layer_changed("learned", lambda s, causal: added_rows(s, causal, np.full((len(s), 8), 0.25))),
+        ["each row of weights is the row before moved on by one: the layer sees no absolute position"],
+    ),
+    "rows of another table": (
+        layer_changed("learned", lambda s, causal: added_rows(s, causal, 0.25 + 0.1 * positions(len(s)) * np.ones(8))),
+        ["the word at position 0 got [0.25, 0.25, 0.25, ...] added, where the table's row 0 is ["],
+    ),
+    "half the sinusoidal table": (
+        layer_changed("sinusoidal", half_table),
+        ["read back from the outputs, the rows added to the word vectors are 0.5 times the table's."],
+    ),
+    "ALiBi with slope 1": (
+        layer_changed("alibi", alibi_slope_one),
+        ["the bias read from the weights is -1·|i − j|, where -0.5·|i − j| belongs", "ALIBI_SLOPE = 0.5"],
+    ),
+    "RoPE in the half layout": (
+        layer_changed(
+            "rope",
+            lambda s, causal: posenc.attention(
+                *[posenc.apply_rope(_qkv(s)[i], layout="half") for i in (0, 1)],
+                _qkv(s)[2],
+                mask=posenc.causal_mask(len(s)) if causal else None,
+            ),
+        ),
+        ["for scheme 'rope', causal=False, on 'dog bites man', weights[0, 0] is"],
+    ),
+    "weights that are not a softmax": (
+        lambda s, scheme, causal=False: (my_scheme_layer(s, scheme, causal)[0], np.full((len(s), len(s)), 0.5)),
+        ["row 0 of the weights sums to 1.5000, not 1: each row is a softmax"],
+    ),
+    "(weights, outputs)": (
+        lambda s, scheme, causal=False: my_scheme_layer(s, scheme, causal)[::-1],
+        ["returned (weights, outputs): the pair is (outputs, weights)"],
+    ),
+}
+
+
+def _qkv(sentence):
+    parts = capstone.parts()
+    x = parts["embeddings"][[capstone.WORDS.index(word) for word in sentence]]
+    return [x @ w for w in parts["projections"]]
+
+
+@pytest.mark.parametrize("label", LAYER_UNLISTED)
+def test_an_unlisted_capstone_mistake_is_described(label):
+    wrong, words = LAYER_UNLISTED[label]
+    result = run(checks.check_scheme_layer, wrong)
+    assert not result.passed and all(said in result.message for said in words), result.message

@@ -4,6 +4,7 @@ A new explorer gets these tests by being added to ``posenc.widgets.EXPLORERS``;
 ``test_every_builder_is_registered`` fails until it is.
 """
 
+import asyncio
 import base64
 import io
 import math
@@ -45,7 +46,7 @@ def other_value(control: ipywidgets.Widget):
 
 
 #: What posenc.widgets exports besides explorer builders.
-NOT_BUILDERS = {"Explorer", "EXPLORERS", "quiz", "recall"}
+NOT_BUILDERS = {"Explorer", "EXPLORERS", "quiz", "recall", "sharp_figures"}
 
 
 def test_every_builder_is_registered():
@@ -77,6 +78,9 @@ def test_every_control_changes_the_picture_in_place_and_fast_equals_full(name):
     shown = [o for o in captured.outputs if "image/png" in o.data]
     assert len(shown) == 1 and not shown[0].update, "one image shown"
     assert base64.b64decode(shown[0].data["image/png"]) == explorer.png
+    width, height = explorer.live.css_size
+    assert shown[0].metadata["image/png"] == {"width": width, "height": height}, "shown at its own size"
+    assert pixels(explorer.png).shape[:2] == (2 * height, 2 * width), "sharp at rest: twice the pixels"
     assert any("application/vnd.jupyter.widget-view+json" in o.data for o in captured.outputs)
     display_id = shown[0].transient["display_id"]
     for control in explorer.controls:
@@ -90,8 +94,51 @@ def test_every_control_changes_the_picture_in_place_and_fast_equals_full(name):
         assert len(updates) == 1 and updates[0].update, f"{where}: one update of the shown image"
         assert updates[0].transient["display_id"] == display_id, f"{where}: updated in place"
         assert base64.b64decode(updates[0].data["image/png"]) == explorer.png
+        assert updates[0].metadata["image/png"] == {"width": width, "height": height}, f"{where}: same size"
         fast = pixels(explorer.png)
         full = explorer.live.full_redraw()
         assert fast.shape == full.shape
         differing = np.mean(np.any(fast != full, axis=-1))
         assert differing < 0.002, f"{where}: {differing:.2%} of the pixels differ"  # anti-aliasing at most
+
+
+def test_a_move_in_the_browser_answers_at_once_then_sharpens_once_the_controls_rest(monkeypatch):
+    from posenc._live import explorer as live_explorer
+
+    InteractiveShell.instance()
+    monkeypatch.setattr(live_explorer, "_moved_in_browser", lambda: True)  # as while a comm message is handled
+    monkeypatch.setattr(live_explorer, "SETTLE_S", 0.05)
+    explorer = widgets.environment_check()
+    with capture_output():
+        display(explorer)
+    width, height = explorer.live.css_size
+
+    async def two_quick_moves_then_a_rest():
+        with capture_output() as moved:
+            explorer.cycles.value = 2
+            explorer.cycles.value = 3  # before the first has settled: its sharp picture is not drawn
+            await asyncio.sleep(0.3)
+        return [o for o in moved.outputs if "image/png" in o.data]
+
+    updates = asyncio.run(two_quick_moves_then_a_rest())
+    shapes = [pixels(base64.b64decode(o.data["image/png"])).shape[:2] for o in updates]
+    assert shapes == [(height, width), (height, width), (2 * height, 2 * width)]
+    assert all(o.metadata["image/png"] == {"width": width, "height": height} for o in updates)
+    assert explorer.state.startswith("cycles = 3")
+    sharp = pixels(explorer.png)
+    assert np.mean(np.any(sharp != explorer.live.full_redraw(), axis=-1)) < 0.002, "the sharp picture is the state"
+
+
+def test_posenc_sharp_0_keeps_every_picture_at_the_figures_density(monkeypatch):
+    from posenc._live import explorer as live_explorer
+
+    InteractiveShell.instance()
+    monkeypatch.setenv(live_explorer.SHARP_ENV, "0")
+    monkeypatch.setattr(live_explorer, "_moved_in_browser", lambda: True)
+    explorer = widgets.environment_check()
+    with capture_output() as shown:
+        display(explorer)
+        explorer.cycles.value = 2
+    width, height = explorer.live.css_size
+    pictures = [pixels(base64.b64decode(o.data["image/png"])).shape[:2] for o in shown.outputs if "image/png" in o.data]
+    assert pictures == [(height, width), (height, width)] and explorer._sharpen_later is None

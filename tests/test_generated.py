@@ -195,3 +195,9 @@ def test_a_written_run_reads_back_and_renders(tmp_path):
     assert back["ended"] is not None and "numpy" in back["machine"]
     printed = gen.report(back)
     assert printed.startswith("### In the kernel") and "Smallest speed-up: 4.8×" in printed
+
+
+def test_the_rest_before_a_sharp_picture_is_the_explorers():
+    from posenc._live import explorer
+
+    assert gen.SETTLE_MS == explorer.SETTLE_S * 1000

@@ -102,3 +102,54 @@ def test_the_method_counts_words_code_and_interaction():
     expected = 200 / pace["words per minute"] + 2 / pace["code lines per minute"] + 2 * pace["cell minutes"]
     expected += pace["explorer minutes"]
     assert lessons.estimate_minutes(section) == pytest.approx(expected)
+
+
+def test_every_lesson_starts_with_the_one_setup_cell():
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        first = next(c for c in cells if c["cell_type"] == "code")
+        assert "".join(first["source"]) == lessons.SETUP_CODE, path.name
+
+
+@pytest.mark.parametrize("missing", ["posenc", "matplotlib"])
+def test_the_setup_cell_says_what_to_install_when_the_course_is_missing(missing):
+    import subprocess
+    import sys
+
+    # a fresh IPython in which `missing` cannot be imported, as in a kernel where it is not installed
+    script = (
+        "import sys\n"
+        "from IPython.core.interactiveshell import InteractiveShell\n"
+        f"SETUP_CODE = {lessons.SETUP_CODE!r}\n"
+        f"sys.modules[{missing!r}] = None\n"
+        "result = InteractiveShell.instance().run_cell(SETUP_CODE)\n"
+        "print('ERROR', type(result.error_in_exec).__name__, result.error_in_exec)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120).stdout
+    said = out[out.index("ERROR") :]
+    assert said.startswith(f"ERROR ModuleNotFoundError {missing}") and "is not installed in this kernel" in said
+    assert 'pip install -e ".[notebooks]"' in said and "restart the kernel" in said
+
+
+@pytest.mark.parametrize("lesson", [lesson for lesson in LESSONS if lesson.number != "00"], ids=lambda x: x.number)
+def test_every_lesson_asks_for_one_to_three_predictions_before_showing_them(lesson):
+    cells = list(lesson.cells)
+    predicted = lesson.tagged(lessons.PREDICT)
+    assert 1 <= len(predicted) <= 3, f"lesson {lesson.number}: {len(predicted)} predict-then-check cells"
+    for cell in predicted:
+        at = next(i for i, c in enumerate(cells) if c is cell)
+        before = cells[at - 1]
+        assert cell["cell_type"] == "code" and before["cell_type"] == "markdown"
+        assert lessons.PREDICT_PROMPT in "".join(before["source"]), "the guess is asked for right before it"
+    prompts = sum(lessons.PREDICT_PROMPT in "".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    assert prompts == len(predicted), "every prompt is followed by its tagged cell"
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda x: x.number)
+def test_every_try_it_is_followed_by_a_cell_to_type_into(lesson):
+    cells = list(lesson.cells)
+    for at, cell in enumerate(cells):
+        if cell["cell_type"] == "markdown" and "**Try it.**" in "".join(cell["source"]):
+            after = cells[at + 1] if at + 1 < len(cells) else None
+            assert after is not None and after["cell_type"] == "code", f"lesson {lesson.number}: a Try it with no cell"
+            assert "".join(after["source"]).strip(), "the cell holds a runnable starting line"

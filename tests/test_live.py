@@ -4,7 +4,8 @@ import io
 
 import ipywidgets
 import numpy as np
-from hypothesis import given
+import pytest
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
@@ -69,11 +70,63 @@ def test_slow_layers_are_kept_for_the_keys_used_last_and_no_more():
     (slow,) = ax.plot([0, 1], [0, 1])
     live = LiveFigure(fig, [], [slow])
     frames = {}
-    for key in range(LiveFigure.max_slow_layers + 4):
+    for key in range(LiveFigure.max_slow_layers[1] + 4):
         slow.set_xdata([key, key + 1])  # the slow artist follows its key, as the contract says
         frames[key] = live.render(key)
-    assert len(live._slow_layers) == LiveFigure.max_slow_layers
+    assert len(live._layers[1].slow) == LiveFigure.max_slow_layers[1]
     slow.set_xdata([0, 1])
     assert live.render(0) == frames[0]  # evicted, drawn again: the same picture
     slow.set_xdata([25, 26])
     assert live.render(25) == live.render(25)  # a cached key gives the same frame twice
+
+
+def _two_lines():
+    fig, ax = new_figure(3, 2)  # constrained layout: laid out once, at density 1, then frozen
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.set_title("a title in points")
+    (fast,) = ax.plot([0, 1], [0, 0.5])
+    (slow,) = ax.plot([0, 1], [1, 0], lw=3)
+    return LiveFigure(fig, [fast], [slow]), fast
+
+
+def test_a_sharp_picture_has_twice_the_pixels_each_way_and_the_same_layout():
+    live, fast = _two_lines()
+    ax = live.figure.axes[0]
+    quick = np.asarray(Image.open(io.BytesIO(live.render("k"))))
+    at_1 = ax.get_window_extent().extents, fast.get_transform().transform(fast.get_xydata())
+    sharp = np.asarray(Image.open(io.BytesIO(live.render("k", scale=2))))
+    at_2 = ax.get_window_extent().extents, fast.get_transform().transform(fast.get_xydata())
+    assert live.css_size == (270, 180)  # 3 x 2 inches at the figure's 90 dpi, whatever the density
+    assert quick.shape == (180, 270, 3) and sharp.shape == (360, 540, 3)
+    # the same layout, scaled: the axes and the line's points sit at twice the pixel coordinates
+    assert np.allclose(at_2[0], 2 * at_1[0]) and np.allclose(at_2[1], 2 * at_1[1])
+
+
+def test_each_density_keeps_its_own_cached_layers():
+    live, fast = _two_lines()
+    first_quick, first_sharp = live.render("k"), live.render("k", scale=2)
+    fast.set_ydata([0.2, 0.9])
+    moved_sharp = live.render("k", scale=2)
+    sharp_full = live.full_redraw()  # the whole figure at the current density, from scratch
+    assert np.mean(np.any(np.asarray(Image.open(io.BytesIO(moved_sharp))) != sharp_full, axis=-1)) < 0.002
+    fast.set_ydata([0, 0.5])
+    assert live.render("k") == first_quick  # back at density 1: its cache still valid
+    assert live.render("k", scale=2) == first_sharp
+
+
+def test_an_unknown_density_is_refused_with_what_is_allowed():
+    live, _ = _two_lines()
+    with pytest.raises(ValueError, match=r"scale must be one of \[1, 2\]; got 3"):
+        live.render(scale=3)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.floats(1.0, 12.0), st.floats(1.0, 8.0))
+def test_every_figure_size_gets_exactly_twice_the_pixels_at_density_2(width, height):
+    # the canvas truncates its size: 504 / 90 * 180 pixels is 1007.99... in floating point
+    fig, ax = new_figure(width, height, rects=[(0.1, 0.1, 0.8, 0.8)])
+    live = LiveFigure(fig, [ax.plot([0, 1])[0]])
+    quick = Image.open(io.BytesIO(live.render())).size
+    sharp = Image.open(io.BytesIO(live.render(scale=2))).size
+    assert quick == live.css_size and sharp == (2 * quick[0], 2 * quick[1])

@@ -341,9 +341,15 @@ class FakeExplorer:
         self.main = ipywidgets.IntSlider(value=7, min=0, max=40, description="position")
         self.controls = [self.main, ipywidgets.Checkbox(value=True, description="grid")]
         self.readout = ipywidgets.HTML()
-        self.live = SimpleNamespace(pixels=lambda: self.canvas)
+        self.scales = []  # the density of each frame drawn for the page
+        self.live = SimpleNamespace(
+            pixels=lambda: self.canvas, render=lambda key=None, scale=1: self.scales.append(scale), css_size=(3, 2)
+        )
         self.main.observe(lambda change: self.draw(), names="value")
         self.draw()
+
+    def _slow_key(self):
+        return None
 
     def draw(self):
         self.readout.value = f"position <b>{self.main.value}</b>"
@@ -368,3 +374,5 @@ def test_a_static_view_encodes_each_frame_once(monkeypatch):
     assert [label for label, _ in slider.options] == [str(v) for v in frames]
     assert [w.value for w in words.children] == [f"position <b>{v}</b>" for v in frames]
     assert explorer.main.value == 7 and "grid" in note.value
+    assert explorer.scales == [static.SITE_SCALE] * len(frames), "every frame drawn at the site's density"
+    assert {image.width for image in pictures.children} == {"3"}, "shown at the live picture's size"

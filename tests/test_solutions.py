@@ -1,9 +1,10 @@
 """Every folded solution runs: put in place of its stub, every checker of the lesson says "Correct".
 
-A stub is a code cell that raises NotImplementedError or assigns ``...`` to a ``my_``
-name; its solution is the python block in the next markdown cell with a
-"Solution" summary. The lessons as committed (stubs in place) are checked by nbval
-and test_notebooks.py; here each lesson is executed again with the solutions in.
+A stub is a code cell that ends a function with ``return ...`` (or, in a lesson not yet
+converted, raises NotImplementedError), or assigns ``...`` to a ``my_`` name; its solution
+is the python block in the next markdown cell with a "Solution" summary. The lessons as
+committed (stubs in place) are checked by nbval and test_notebooks.py; here each lesson is
+executed again with the solutions in.
 """
 
 import json
@@ -16,7 +17,7 @@ from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
-STUB = re.compile(r"raise NotImplementedError|^my_\w+ = \.\.\.", re.M)
+STUB = re.compile(r"raise NotImplementedError|^\s+return \.\.\.|^my_\w+ = \.\.\.", re.M)
 SOLUTION = re.compile(r"<summary><b>Solution</b></summary>\s*```python\n(.*?)```", re.S)
 CHECK = re.compile(r"^checks\.check_\w+\(", re.M)
 

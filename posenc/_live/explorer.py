@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+import os
 import uuid
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
 import ipywidgets
+from IPython import get_ipython
 from IPython.display import Image, display, update_display
 from matplotlib.artist import Artist
 from matplotlib.figure import Figure
@@ -20,6 +23,20 @@ __all__ = ["Explorer", "int_slider", "log_slider", "selection_slider", "checkbox
 
 WIDTH = "420px"  # every slider of the course: wide enough for a label and 100 steps
 
+#: Pixels per CSS pixel of a picture at rest (shown, settled): sharp on a HiDPI screen or a projector.
+SHARP = 2
+#: Seconds without a move in the browser before the quick picture is replaced by a sharp one.
+SETTLE_S = 0.25
+#: Set to "0" in a kernel's environment to keep every live picture at the figure's own density (a slow
+#: hub saves the sharp pictures' drawing; the benchmark compares the two in one run).
+SHARP_ENV = "POSENC_SHARP"
+
+
+def rest_scale() -> int:
+    """The density of a picture at rest: :data:`SHARP`, or 1 where ``POSENC_SHARP=0``."""
+    return 1 if os.environ.get(SHARP_ENV, "1") == "0" else SHARP
+
+
 #: What an explorer's ``_build_figure`` returns: the figure and its dynamic, slow and sprite artists.
 Drawing = tuple[Figure, Sequence[Artist], Sequence[Artist], Sequence[Text]]
 
@@ -31,6 +48,15 @@ class Explorer:
     words) and its figure as an ordinary PNG output, which a static viewer still shows
     and nbval does not have to ignore. Moving a control redraws only what moves
     (:class:`LiveFigure`) and replaces that PNG in place, through its display id.
+
+    Two pixel densities, one displayed size. A shown picture at rest is drawn at
+    :data:`SHARP` times the figure's density (sharp on a HiDPI screen or a projector; the
+    committed notebooks keep these). While a learner moves a control in the browser, each
+    move answers at once with a picture of the figure's own density, and once the controls
+    have rested for :data:`SETTLE_S` seconds a sharp one replaces it. A change made by code
+    in a cell draws the sharp picture directly; an explorer never shown draws at the
+    figure's density (what headless code and tests use). ``POSENC_SHARP=0`` in the kernel's
+    environment keeps every picture at the figure's density.
 
     Subclasses set their parameters, create their controls, then call
     ``super().__init__(controls, main)``; they implement ``_build_figure`` (create the
@@ -67,6 +93,7 @@ class Explorer:
         self.live = LiveFigure(self.figure, dynamic, slow, sprites)
         self._display_id: str | None = None
         self._held = False
+        self._sharpen_later: asyncio.TimerHandle | None = None
         self.png = b""
         for control in controls:
             control.observe(self._on_change, names="value")
@@ -105,9 +132,34 @@ class Explorer:
     def update(self) -> None:
         """Redraw from the controls' current values and refresh every display of the figure."""
         self.readout.value = self._redraw()
-        self.png = self.live.render(self._slow_key())
+        if self._sharpen_later is not None:  # a newer move: the pending sharp picture would be stale
+            self._sharpen_later.cancel()
+            self._sharpen_later = None
+        at_rest = rest_scale()
+        if self._display_id is None:
+            self.png = self.live.render(self._slow_key())
+        elif at_rest > 1 and _moved_in_browser() and (loop := _running_loop()) is not None:
+            self._show(scale=1)  # answer the move at once
+            self._sharpen_later = loop.call_later(SETTLE_S, self.sharpen)
+        else:
+            self._show(scale=at_rest)
+
+    def sharpen(self) -> None:
+        """Replace the shown picture by a sharp one now (what a rest after a move in the browser does)."""
+        if self._sharpen_later is not None:
+            self._sharpen_later.cancel()
+            self._sharpen_later = None
         if self._display_id is not None:
-            update_display(Image(data=self.png, format="png"), display_id=self._display_id)
+            self._show(scale=rest_scale())
+
+    def _show(self, scale: int) -> None:
+        """Draw at `scale` and replace the shown picture, at the same displayed size."""
+        self.png = self.live.render(self._slow_key(), scale=scale)
+        update_display(self._image(), display_id=self._display_id)
+
+    def _image(self) -> Image:
+        width, height = self.live.css_size
+        return Image(data=self.png, format="png", width=width, height=height)
 
     def _static_html(self) -> str:
         return (
@@ -126,8 +178,27 @@ class Explorer:
             return
         if self._display_id is None:
             self._display_id = f"posenc-{uuid.uuid4().hex}"
+        if self.live.scale != rest_scale():
+            self.png = self.live.render(self._slow_key(), scale=rest_scale())
         display(self.widget)
-        display(Image(data=self.png, format="png"), display_id=self._display_id)
+        display(self._image(), display_id=self._display_id)
+
+
+def _moved_in_browser() -> bool:
+    """True while the kernel handles a message from a widget in the browser (a control moved
+    there), False while it runs a cell's code or runs outside a kernel."""
+    kernel = getattr(get_ipython(), "kernel", None)
+    if kernel is None or not hasattr(kernel, "get_parent"):
+        return False
+    header = (kernel.get_parent() or {}).get("header", {})
+    return header.get("msg_type") == "comm_msg"
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 def int_slider(description: str, value: int, low: int, high: int, step: int = 1) -> ipywidgets.IntSlider:

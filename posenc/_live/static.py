@@ -30,6 +30,8 @@ SITE_ENV = "POSENC_STATIC_SITE"
 MAX_FRAMES = 24
 #: Bytes of frames per explorer, before base64: a big picture gets fewer frames (never fewer than 12).
 FRAME_BUDGET = 700_000
+#: Pixels per CSS pixel of the prerendered frames (the live pictures at rest have 2).
+SITE_SCALE = 2
 
 
 def static_mode() -> bool:
@@ -117,20 +119,27 @@ def encode_frame(rgb: np.ndarray) -> tuple[bytes, str]:
     return min((png.getvalue(), "png"), (webp.getvalue(), "webp"), key=lambda pair: len(pair[0]))
 
 
+def _frame(explorer: Explorer) -> tuple[bytes, str]:
+    """The explorer's current state drawn at :data:`SITE_SCALE` and encoded."""
+    explorer.live.render(explorer._slow_key(), scale=SITE_SCALE)
+    return encode_frame(explorer.live.pixels())
+
+
 def static_view(explorer: Explorer) -> ipywidgets.VBox:
     """The prerendered version of `explorer` for the static site (see the module's docstring)."""
     main = explorer.main
     start = main.value
-    drawn = encode_frame(explorer.live.pixels()), explorer.readout.value  # the start's frame sizes the budget
+    drawn = _frame(explorer), explorer.readout.value  # the start's frame sizes the budget
     values, labels, current = frame_values(main, most=min(MAX_FRAMES, max(12, FRAME_BUDGET // len(drawn[0][0]))))
+    width = str(explorer.live.css_size[0])  # every frame shown at the live picture's size
     images, readouts = [], []
     for i, value in enumerate(values):
         if i == current and value == start:  # the frame drawn and encoded above
             (data, kind), readout = drawn
         else:
             main.value = value  # redraws through the explorer's own observers
-            (data, kind), readout = encode_frame(explorer.live.pixels()), explorer.readout.value
-        images.append(ipywidgets.Image(value=data, format=kind))
+            (data, kind), readout = _frame(explorer), explorer.readout.value
+        images.append(ipywidgets.Image(value=data, format=kind, width=width))
         images[-1].add_class(f"posenc-frame-{i}")  # which frame a page shows, for the tests
         readouts.append(ipywidgets.HTML(readout))
     main.value = start

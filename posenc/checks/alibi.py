@@ -96,7 +96,9 @@ def check_alibi_slopes(fn: Callable[[int], np.ndarray]) -> CheckResult:
     """
     name = name_of(fn)
     for n in HEAD_COUNTS:
-        _, got, verdict = array_from(fn, name, n, params=("num_heads",))
+        _, got, verdict = array_from(
+            fn, name, n, params=("num_heads",), returns="the (num_heads,) slopes, one per head"
+        )
         if verdict is not None:
             return verdict
         assert got is not None  # no verdict: an array

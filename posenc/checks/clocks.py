@@ -132,7 +132,9 @@ def check_offset_rotation(fn: Callable[[int, int], np.ndarray]) -> CheckResult:
     """
     name = name_of(fn)
     for k, d_model in [(1, 2), (3, 8), (-2, 6), (0, 4)]:
-        value, got, verdict = array_from(fn, name, k, d_model, params=("k", "d_model"))
+        value, got, verdict = array_from(
+            fn, name, k, d_model, params=("k", "d_model"), returns="the (d_model, d_model) matrix M you filled in"
+        )
         if verdict is not None:
             return verdict
         assert got is not None  # no verdict: an array

@@ -4,7 +4,9 @@ A checker compares the learner's function (or value) with posenc's reference on
 several cases and returns a :class:`CheckResult` that displays as one line, shorter
 than :data:`MESSAGE_LIMIT` characters: "Correct: ...", "Not yet: ..." with what
 differs and, for a known mistake, a hint naming it, or "Not attempted yet: ..." while
-the exercise still raises ``NotImplementedError``. Whatever the learner's code returns
+the exercise is still its stub. A stub that was filled in but still ends with its
+``return ...`` (or ``raise NotImplementedError``) line is told to replace that line
+(``posenc.checks.stubs`` reads the source to tell the two). Whatever the learner's code returns
 or raises, a checker answers with a verdict and never raises, so a notebook always
 runs top to bottom; no warning from the learner's code leaks out of it either.
 
@@ -19,14 +21,16 @@ from __future__ import annotations
 
 import inspect
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TypeAlias, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
+from posenc.checks.compare import first_difference, first_mismatch, int_dtype, likely_mistake
 from posenc.checks.phrasing import number, short
+from posenc.checks.stubs import read_stub
 
 __all__ = [
     "CheckResult",
@@ -38,6 +42,7 @@ __all__ = [
     "not_yet",
     "room_after",
     "not_attempted",
+    "unfinished",
     "call",
     "as_real_array",
     "array_from",
@@ -175,7 +180,7 @@ def not_yet(head: str, detail: str = "") -> CheckResult:
 
 
 def not_attempted(name: str) -> CheckResult:
-    """The verdict on an exercise that still raises ``NotImplementedError``: nothing to judge yet.
+    """The verdict on an exercise that is still its stub: nothing to judge yet.
 
     Examples
     --------
@@ -185,12 +190,58 @@ def not_attempted(name: str) -> CheckResult:
     return CheckResult(False, f"Not attempted yet: fill in {name}, then run this cell again.", attempted=False)
 
 
-def call(fn: object, name: str, *args: Argument, params: tuple[str, ...] = ()) -> tuple[object, CheckResult | None]:
+def unfinished(fn: object, name: str, returns: str, raised: BaseException | None = None) -> CheckResult | None:
+    """The verdict on a function that returned ``...`` or raised `raised`: still a stub, or filled in but for its last line.
+
+    Decided by the source (:func:`posenc.checks.stubs.read_stub`): untouched is "Not
+    attempted yet", filled in is told to replace its last line with one that returns
+    `returns`. Where there is no source to read, by behaviour: a ``NotImplementedError``
+    is not attempted (as it always was), and so is a ``...`` returned, with a word on what
+    the last line should return once the rest is filled in. For another exception
+    (`raised`), a verdict only if the source shows a ``...`` it comes from; otherwise None.
+
+    Examples
+    --------
+    >>> unfinished(lambda n: ..., "f", "the (n, 2) table")
+    Not attempted yet: fill in f, then run this cell again. It returned ..., the stub's placeholder: once it is filled in, its last line should return the (n, 2) table.
+    """
+    stub = read_stub(fn, raised)
+    if stub is None:
+        if raised is None:
+            return CheckResult(
+                False,
+                f"{not_attempted(name).message} It returned ..., the stub's placeholder: "
+                f"once it is filled in, its last line should return {returns}.",
+                attempted=False,
+            )
+        return not_attempted(name) if isinstance(raised, NotImplementedError) else None
+    if stub.untouched:
+        return not_attempted(stub.name if stub.nested else name)
+    if raised is not None and not isinstance(raised, NotImplementedError) and not stub.nested:
+        return None  # a crash in code written, not on a stub's ...
+    which = f"{stub.name} (inside {name})" if stub.nested else name
+    what = f"what {stub.name} computes" if stub.nested else returns
+    return not_yet(
+        f"{which} is filled in, but still ends with the stub's `{stub.last}`: "
+        f"replace that last line with one that returns {what}."
+    )
+
+
+def call(
+    fn: object,
+    name: str,
+    *args: Argument,
+    params: tuple[str, ...] = (),
+    keywords: Mapping[str, Argument] | None = None,
+    returns: str = "the value it computes",
+) -> tuple[object, CheckResult | None]:
     """Call the learner's function; turn a stub, a crash or a non-function into a verdict.
 
     Warnings raised inside the learner's code (numpy's "divide by zero", say) are
     silenced: the verdict reports what matters. `params` names the arguments, for
-    the verdict on a function that takes the wrong number of them.
+    the verdict on a function that takes the wrong number of them; `keywords` are
+    passed by name. A function that returns ``...`` or raises ``NotImplementedError``
+    gets :func:`unfinished`'s verdict, which `returns` (what it should return) completes.
 
     Examples
     --------
@@ -201,12 +252,13 @@ def call(fn: object, name: str, *args: Argument, params: tuple[str, ...] = ()) -
     >>> call(my_table, "my_table", 8, 6, params=("seq_len", "d_model"))[1]
     Not yet: my_table should take 2 parameters (seq_len, d_model); yours takes (seq_len).
     """
+    keywords = keywords or {}
     if not callable(fn):
         return None, not_yet(f"pass your function itself (without calling it); got {short(fn)}.")
     if params:
         try:
             signature = inspect.signature(fn)
-            signature.bind(*args)
+            signature.bind(*args, **keywords)
         except TypeError:
             takes = ", ".join(signature.parameters)
             return None, not_yet(
@@ -217,20 +269,31 @@ def call(fn: object, name: str, *args: Argument, params: tuple[str, ...] = ()) -
     try:
         with warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("ignore")
-            return fn(*args), None
-    except NotImplementedError:
-        return None, not_attempted(name)
+            value = fn(*args, **keywords)
     except Exception as exc:  # the learner's code may fail in any way; report it, do not raise
-        shown = ", ".join(map(_shown, args))
+        stub = unfinished(fn, name, returns, exc) if isinstance(exc, NotImplementedError) or _gap_error(exc) else None
+        if stub is not None:
+            return None, stub
+        shown = ", ".join([*map(_shown, args), *(f"{k}={_shown(v)}" for k, v in keywords.items())])
         text = str(exc)
         text = text if len(text) <= 200 else text[:200] + "..."
         return None, not_yet(f"{name}({shown}) raised {type(exc).__name__}: {text}")
+    if value is Ellipsis:
+        return None, unfinished(fn, name, returns)
+    return value, None
+
+
+def _gap_error(exc: Exception) -> bool:
+    """Whether `exc` looks like arithmetic on a ``...`` gap: "unsupported operand type(s) for *: 'ellipsis' ..."."""
+    return "ellipsis" in str(exc).lower()
 
 
 def _shown(a: Argument) -> str:
     """An argument as a verdict names it: a function by its name, a number by its repr, an array by its shape."""
     if callable(a):
         return getattr(a, "__name__", repr(a))
+    if isinstance(a, (list, tuple)) and all(isinstance(x, str) for x in a):  # words: a sentence
+        return short(list(a)) if len(a) > 8 else repr(list(a))
     return repr(a) if np.ndim(a) == 0 else f"array{np.shape(a)}"
 
 
@@ -274,13 +337,19 @@ def as_real_array(value: object, name: str) -> tuple[np.ndarray, None] | tuple[N
 
 
 def array_from(
-    fn: object, name: str, *args: Argument, params: tuple[str, ...] = ()
+    fn: object,
+    name: str,
+    *args: Argument,
+    params: tuple[str, ...] = (),
+    keywords: Mapping[str, Argument] | None = None,
+    returns: str = "the value it computes",
 ) -> tuple[object, np.ndarray, None] | tuple[object, None, CheckResult]:
     """Call the learner's function and read its result as a float array: :func:`call`, then :func:`as_real_array`.
 
     Returns what the function returned, that as a float array (None when it cannot be
     one) and the verdict on why not (None when it can). The value is kept for what the
     array no longer shows: an int dtype (:func:`int_dtype`), a pair where one array belongs.
+    `params`, `keywords` and `returns` are :func:`call`'s.
 
     Examples
     --------
@@ -289,77 +358,7 @@ def array_from(
     >>> array_from(lambda n: "three", "f", 3)[1:]
     (None, Not yet: f should return a numpy array of numbers; got the text 'three'.)
     """
-    value, verdict = call(fn, name, *args, params=params)
+    value, verdict = call(fn, name, *args, params=params, keywords=keywords, returns=returns)
     if verdict is not None:
         return value, None, verdict
     return value, *as_real_array(value, name)
-
-
-def first_mismatch(got: np.ndarray, expected: np.ndarray, atol: float = 1e-6) -> tuple[int, ...] | None:
-    """The index of the first entry (in row-major order) that differs by more than `atol`, or None.
-
-    Works for arrays of any rank; a NaN in `got` counts as different.
-
-    Examples
-    --------
-    >>> first_mismatch(np.zeros((2, 2, 3)), np.eye(3)[None].repeat(2, axis=0)[:, :2])
-    (0, 0, 0)
-    >>> first_mismatch(np.ones(3), np.ones(3)) is None
-    True
-    """
-    bad = np.argwhere(~np.isclose(got, expected, atol=atol, rtol=0.0))
-    return None if bad.size == 0 else tuple(int(i) for i in bad[0])
-
-
-def first_difference(got: np.ndarray, expected: np.ndarray, where: str, label: str) -> str | None:
-    """A sentence naming the first entry of `got` that differs from `expected`, or None if none does.
-
-    Examples
-    --------
-    >>> first_difference(np.eye(2), np.ones((2, 2)), "for k=1", "M")
-    'for k=1, M[0, 1] is 0.0000, expected 1.0000.'
-    >>> first_difference(np.ones(2), np.ones(2), "here", "x") is None
-    True
-    """
-    cell = first_mismatch(got, expected)
-    if cell is None:
-        return None
-    index = ", ".join(map(str, cell))
-    return f"{where}, {label}[{index}] is {number(got[cell])}, expected {number(expected[cell])}."
-
-
-def likely_mistake(
-    got: np.ndarray, suspects: dict[str, np.ndarray] | list[tuple[str, np.ndarray]], atol: float = 1e-6
-) -> str | None:
-    """The id of the first suspect output that `got` matches, if any.
-
-    Parameters
-    ----------
-    got : ndarray
-        What the learner's code returned.
-    suspects : dict of str to ndarray, or list of (str, ndarray) pairs
-        For each known mistake's id, what that mistake returns on the same input (a list
-        when one mistake has several forms).
-
-    Examples
-    --------
-    >>> likely_mistake(np.ones(2), {"zeros": np.zeros(2), "ones": np.ones(2)})
-    'ones'
-    """
-    for mistake, wrong in suspects.items() if isinstance(suspects, dict) else suspects:
-        if wrong.shape == got.shape and np.allclose(got, wrong, atol=atol, rtol=0.0):
-            return mistake
-    return None
-
-
-def int_dtype(value: object) -> str | None:
-    """The dtype of a numpy array of integers, which holds no fractions (they were cut off); else None.
-
-    Examples
-    --------
-    >>> int_dtype(np.zeros(3, dtype=np.int32)), int_dtype(np.zeros(3)), int_dtype([1, 2])
-    ('int32', None, None)
-    """
-    if isinstance(value, np.ndarray) and value.dtype.kind in "iu":
-        return str(value.dtype)
-    return None

@@ -116,7 +116,9 @@ def check_cosine_similarity(fn: Callable[[np.ndarray], np.ndarray]) -> CheckResu
     cases = _cases()
     for label, table in cases.items():
         given = table.copy()
-        _, got, verdict = array_from(fn, name, given, params=("table",))
+        _, got, verdict = array_from(
+            fn, name, given, params=("table",), returns="the (seq_len, seq_len) cosine similarities"
+        )
         if verdict is not None:
             return verdict
         assert got is not None  # no verdict: an array

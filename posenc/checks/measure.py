@@ -4,7 +4,10 @@ Comparing a learner's output with a few prepared wrong versions names those mist
 and no others. A checker measures instead: :func:`measure_wave` reads one column of a
 table as a wave (its speed in radians per position, amplitude, phase and offset),
 :func:`common_shift` finds a shift by the same number of positions in every column,
-:func:`effective_base` the base a row of speeds follows. Saying what was found
+:func:`effective_base` the base a row of speeds follows. For attention weights,
+:func:`shift_mismatch` tells scores that depend on m − n alone, :func:`distance_bias`
+reads a bias on distance (its form and slope) from the log weights, and
+:func:`inputs_read_back` the inputs that reached v from the outputs. Saying what was found
 ("columns 2–15", "3.2× too slow") is :mod:`posenc.checks.phrasing`'s part. numpy only.
 """
 
@@ -24,6 +27,10 @@ __all__ = [
     "Columns",
     "read_columns",
     "wave_kinds",
+    "centred_logs",
+    "shift_mismatch",
+    "distance_bias",
+    "inputs_read_back",
 ]
 
 
@@ -214,3 +221,88 @@ def wave_kinds(phase: np.ndarray, atol: float = 1e-5) -> tuple[np.ndarray, np.nd
     """
     kind = np.rint(phase / (np.pi / 2)).astype(int) % 4
     return kind, np.abs(wrap(phase - kind * np.pi / 2)) < atol
+
+
+def centred_logs(weights: np.ndarray) -> np.ndarray:
+    """The log of each row of attention weights less its mean: the scores, up to what softmax cannot see.
+
+    Softmax forgets a constant added to a row, so this is all of the scores that weights show.
+
+    Examples
+    --------
+    >>> scores = np.array([[0.0, 1.0], [2.0, 2.0]])
+    >>> weights = np.exp(scores) / np.exp(scores).sum(axis=1, keepdims=True)
+    >>> centred_logs(weights).round(6).tolist()
+    [[-0.5, 0.5], [0.0, 0.0]]
+    """
+    logs = np.log(np.maximum(weights, 1e-300))  # (n, n); a masked 0 stays finite
+    return logs - logs.mean(axis=1, keepdims=True)
+
+
+def shift_mismatch(weights: np.ndarray) -> float:
+    """How far row m + 1 of the log weights is from row m moved on by one: 0 when the scores depend on m − n alone.
+
+    Read from ``log w[m, n] - log w[m, m]``, which the softmax's constant per row leaves out.
+
+    Examples
+    --------
+    >>> offset = np.subtract.outer(np.arange(4), np.arange(4))  # m - n
+    >>> relative = np.exp(-0.5 * np.abs(offset))  # scores that depend on m - n alone, as weights
+    >>> shift_mismatch(relative / relative.sum(axis=1, keepdims=True)) < 1e-12
+    True
+    >>> absolute = np.exp(np.outer(np.arange(4), np.arange(4)) / 4)  # scores m * n / 4
+    >>> round(shift_mismatch(absolute / absolute.sum(axis=1, keepdims=True)), 4)
+    0.5
+    """
+    logs = np.log(np.maximum(weights, 1e-300))
+    steps = logs - np.diagonal(logs)[:, None]  # (n, n): log w[m, n] - log w[m, m]
+    return float(np.max(np.abs(steps[1:, 1:] - steps[:-1, :-1])))
+
+
+def distance_bias(bias: np.ndarray) -> tuple[str, float, float]:
+    """Read a bias of the scores, each row less its mean, as ``-slope * distance``: (form, slope, misfit).
+
+    The distance is ``|i - j|`` (bidirectional) or ``max(i - j, 0)`` (the causal form),
+    whichever fits better; the misfit is the largest entry left over.
+
+    Examples
+    --------
+    >>> i = np.arange(5)
+    >>> bias = -0.25 * np.maximum(i[:, None] - i, 0)
+    >>> form, slope, misfit = distance_bias(bias - bias.mean(axis=1, keepdims=True))
+    >>> form, round(slope, 6), misfit < 1e-12
+    ('max(i − j, 0)', 0.25, True)
+    """
+    i = np.arange(len(bias))
+    best = ("", 0.0, np.inf)
+    for form, distance in (("|i − j|", np.abs(i[:, None] - i)), ("max(i − j, 0)", np.maximum(i[:, None] - i, 0))):
+        centred = distance - distance.mean(axis=1, keepdims=True)  # (n, n)
+        slope = -float(np.sum(bias * centred) / max(float(np.sum(centred**2)), 1e-300))
+        misfit = float(np.max(np.abs(bias + slope * centred)))
+        if misfit < best[2]:
+            best = (form, slope, misfit)
+    return best
+
+
+def inputs_read_back(outputs: np.ndarray, weights: np.ndarray, w_v: np.ndarray) -> np.ndarray | None:
+    """The inputs x of an attention layer with ``v = x @ w_v``, read back: ``weights⁻¹ @ outputs @ w_v⁻¹``.
+
+    None where the weights are (nearly) singular and so do not tell v, or nothing finite comes out.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> x, w_v = rng.normal(size=(3, 4)), rng.normal(size=(4, 4))
+    >>> weights = np.array([[0.5, 0.3, 0.2], [0.1, 0.8, 0.1], [0.3, 0.3, 0.4]])
+    >>> bool(np.allclose(inputs_read_back(weights @ (x @ w_v), weights, w_v), x))
+    True
+    >>> inputs_read_back(np.ones((2, 4)), np.full((2, 2), 0.5), w_v) is None  # every row alike: v is not told
+    True
+    """
+    try:
+        if not np.linalg.cond(weights) < 1e8:
+            return None
+        x = np.linalg.solve(weights, outputs) @ np.linalg.inv(w_v)  # (n, d_model)
+    except np.linalg.LinAlgError:
+        return None
+    return x if np.isfinite(x).all() else None

@@ -67,7 +67,15 @@ def _output(
     fn: Callable, name: str, q: np.ndarray, k: np.ndarray, v: np.ndarray
 ) -> tuple[object, np.ndarray, None] | tuple[object, None, CheckResult]:
     """What the learner returns for q, k, v (the first of a pair), that as a float array, or a verdict on why not."""
-    result = array_from(fn, name, q.copy(), k.copy(), v.copy(), params=("q", "k", "v"))
+    result = array_from(
+        fn,
+        name,
+        q.copy(),
+        k.copy(),
+        v.copy(),
+        params=("q", "k", "v"),
+        returns="the output, weights @ v, of shape (seq_len_q, d_v)",
+    )
     value = result[0]
     if not (isinstance(value, tuple) and len(value) == 2):
         return result
@@ -281,7 +289,9 @@ def check_equivariance_test(fn: Callable) -> CheckResult:
         (_running_sum, False, "says-running-sum-is"),
         (_sorted_rows, False, "says-invariant-is"),
     ):
-        value, verdict = call(fn, name, f, x.copy(), perm.copy(), params=("f", "x", "perm"))
+        value, verdict = call(
+            fn, name, f, x.copy(), perm.copy(), params=("f", "x", "perm"), returns="True or False (a bool)"
+        )
         if verdict is not None:
             return verdict
         if not isinstance(value, (bool, np.bool_)):

@@ -53,14 +53,14 @@ _repr.maxlist = _repr.maxtuple = 4
 
 
 def number(x: SupportsFloat) -> str:
-    """A number for a message: 4 decimals when small, 4 significant digits otherwise.
+    """A number for a message: 4 decimals when small, 4 significant digits otherwise; -0.0 is 0.
 
     Examples
     --------
-    >>> number(-0.38151), number(1e300), number(float("nan"))
-    ('-0.3815', '1e+300', 'nan')
+    >>> number(-0.38151), number(1e300), number(float("nan")), number(-0.0)
+    ('-0.3815', '1e+300', 'nan', '0.0000')
     """
-    x = float(x)
+    x = float(x) + 0.0  # -0.0 + 0.0 is 0.0: a sign nobody wrote
     return f"{x:.4f}" if math.isfinite(x) and abs(x) < 1e4 else f"{x:.4g}"
 
 

@@ -73,7 +73,14 @@ def check_apply_rope(fn: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> Chec
     name = name_of(fn)
     for x, positions in _cases():
         given = x.copy()
-        _, got, verdict = array_from(fn, name, given, positions.copy(), params=("x", "positions"))
+        _, got, verdict = array_from(
+            fn,
+            name,
+            given,
+            positions.copy(),
+            params=("x", "positions"),
+            returns="the turned copy of x, of shape (seq_len, d_head)",
+        )
         if verdict is not None:
             return verdict
         assert got is not None  # no verdict: an array

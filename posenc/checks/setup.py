@@ -31,7 +31,9 @@ def check_positions_column(fn: Callable[[int], np.ndarray]) -> CheckResult:
     """
     name = name_of(fn)
     for seq_len in (1, 5, 12):
-        _, got, verdict = array_from(fn, name, seq_len, params=("seq_len",))
+        _, got, verdict = array_from(
+            fn, name, seq_len, params=("seq_len",), returns="the (seq_len, 1) column of positions"
+        )
         if verdict is not None:
             return verdict
         assert got is not None  # no verdict: an array

@@ -273,7 +273,9 @@ def check_sinusoidal(fn: Callable[[int, int], np.ndarray]) -> CheckResult:
     name = name_of(fn)
     shapes = [(8, 6), (1, 4), (6, 2), (3, 128)]
     for seq_len, d_model in shapes:
-        value, got, verdict = array_from(fn, name, seq_len, d_model, params=("seq_len", "d_model"))
+        value, got, verdict = array_from(
+            fn, name, seq_len, d_model, params=("seq_len", "d_model"), returns="the (seq_len, d_model) table you built"
+        )
         if verdict is not None:
             return verdict
         assert got is not None  # no verdict: an array

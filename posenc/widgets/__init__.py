@@ -28,7 +28,7 @@ from posenc.widgets.order import order_explorer
 from posenc.widgets.quiz import quiz, recall
 from posenc.widgets.recap import scheme_explorer
 from posenc.widgets.rope import rope_distance_explorer, rope_explorer
-from posenc.widgets.setup import environment_check
+from posenc.widgets.setup import environment_check, sharp_figures
 from posenc.widgets.table import table_explorer
 
 __all__ = [
@@ -50,6 +50,7 @@ __all__ = [
     "scheme_explorer",
     "quiz",
     "recall",
+    "sharp_figures",
 ]
 
 

@@ -1,4 +1,5 @@
-"""Lesson 00's explorer: proof that a slider really moves a figure here."""
+"""Setting a lesson up: sharp figures (:func:`sharp_figures`) and lesson 00's proof that a slider
+really moves a figure here (:func:`environment_check`)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,26 @@ import numpy as np
 from posenc._live import Drawing, Explorer, int_slider
 from posenc.plotting import new_figure
 
-__all__ = ["environment_check"]
+__all__ = ["environment_check", "sharp_figures"]
+
+
+def sharp_figures() -> None:
+    """Show the lesson's matplotlib figures with twice the pixels each way, at the same size.
+
+    Call it after ``%matplotlib inline``. Makes the inline backend send "retina" PNGs: drawn at twice the figure's dpi, shown at
+    its size, so text and lines stay sharp on a HiDPI screen or a projector. The live
+    figures of the explorers do the same by themselves (``posenc._live.Explorer``).
+    Outside IPython (a script, a grader) it does nothing.
+
+    Examples
+    --------
+    >>> sharp_figures()  # outside IPython: nothing to configure
+    """
+    from IPython import get_ipython
+
+    shell = get_ipython()
+    if shell is not None:  # the same as the line `%config InlineBackend.figure_formats = ["retina"]`
+        shell.run_line_magic("config", 'InlineBackend.figure_formats = ["retina"]')
 
 
 class _EnvironmentCheck(Explorer):

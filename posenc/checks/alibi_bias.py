@@ -1,0 +1,292 @@
+"""Lesson 06's second checker: the learner's ALiBi bias, ``my_alibi_bias(seq_len, num_heads, causal=True)``.
+
+A wrong bias is described by measuring it, region by region of each head's
+(seq_len, seq_len) matrix: on and below the diagonal (keys at or before the query) each
+head's entries are fitted as a straight line in the distance ``i - j``, whose slope is
+set against the head's ALiBi slope (the wrong sign, the heads reversed, one slope for
+all, the heads counted from 0) and whose value at distance 0 against 0; above the
+diagonal (keys after the query) the entries are set against what ``posenc.alibi_bias``
+puts there (0 when causal, ``-slope * |i - j|`` when not), and against the forms a
+learner writes instead (the other causal form, a signed distance, -inf). The shape is
+read first: the head axis last, or missing. Eight heads for 6 positions tell the axes
+apart; 12 heads test the slopes of a head count that is not a power of two.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from posenc.alibi import alibi_bias, alibi_slopes
+from posenc.checks.engine import (
+    CheckResult,
+    array_from,
+    correct,
+    first_difference,
+    int_dtype,
+    not_yet,
+    register,
+    room_after,
+)
+from posenc.checks.phrasing import amount, name_of, number, sig
+
+__all__ = ["check_alibi_bias"]
+
+BIAS_MISTAKES = {
+    "wrong-sign": "ALiBi lowers the score of a far key: bias = -slope * (i - j), with the minus sign.",
+    "j-minus-i": "The distance is i - j, the query's position minus the key's: key j sits i - j positions "
+    "before query i.",
+    "causal-ignored": "With causal=True, alibi_bias puts 0 above the diagonal (keys after the query, which the "
+    "causal mask hides): use np.maximum(i - j, 0), not |i - j|.",
+    "not-clipped": "With causal=True, clip the distance at 0 (np.maximum(i - j, 0)) as alibi_bias does: above "
+    "the diagonal i - j is negative, so -slope * (i - j) would be a bonus there.",
+    "masked-with-inf": "alibi_bias leaves 0 above the diagonal: the causal mask hides those keys "
+    "(attention(q, k, v, mask=causal_mask(seq_len), bias=bias)), so the bias holds no -inf.",
+    "causal-always": "With causal=False every key is penalised by its distance, before or after the query: "
+    "-slope * |i - j|, nothing masked.",
+    "signed-distance": "With causal=False the distance is |i - j| (np.abs): a key 2 after the query is as far "
+    "as one 2 before it.",
+    "heads-reversed": "Head h gets slopes[h]: the first head has the largest slope, 2 ** (-8 / num_heads).",
+    "one-slope": "Each head has its own slope: slopes[:, None, None] * distance gives one matrix per head.",
+    "slopes-from-zero": "heads count from 1: the first head's slope is 2 ** (-8 / num_heads), not 2 ** 0 = 1; "
+    "posenc.alibi_slopes(num_heads) gives them all.",
+    "paper-formula": "For a head count that is not a power of two, take posenc.alibi_slopes(num_heads) (the "
+    "authors' code), not 2 ** (-8 * h / num_heads).",
+    "distance-from-one": "A token is 0 positions from itself: the distance is i - j (0 on the diagonal), "
+    "not i - j + 1.",
+    "heads-last": "Put the head axis first: (num_heads, seq_len, seq_len), as slopes[:, None, None] * distance gives.",
+    "no-head-axis": "Return one (seq_len, seq_len) matrix per head: shape (num_heads, seq_len, seq_len).",
+    "int-dtype": "An int array (np.zeros(..., dtype=int), say) truncates the bias to whole numbers: use floats.",
+}
+
+#: (seq_len, num_heads, causal) of each case; None: causal left to its default, which is True.
+CASES: tuple[tuple[int, int, bool | None], ...] = (
+    (6, 8, True),
+    (6, 8, False),
+    (5, 12, True),
+    (5, 12, False),
+    (1, 1, True),
+    (3, 1, False),
+    (4, 2, None),
+)
+
+TOL = 1e-6
+RETURNS = "the (num_heads, seq_len, seq_len) bias"
+
+
+def _where(seq_len: int, num_heads: int, causal: bool | None) -> str:
+    said = "no causal given (its default is True)" if causal is None else f"causal={causal}"
+    return f"for seq_len={seq_len}, num_heads={num_heads}, {said}"
+
+
+def _slope(x: float) -> str:
+    """A slope as the lesson writes it: '2^-3' when it is a power of two, else its value."""
+    if x > 0 and abs(np.log2(x) - round(np.log2(x))) < 1e-9:
+        return f"2^{round(np.log2(x))}"
+    return sig(x, 5)
+
+
+def _fit(values: np.ndarray, distance: np.ndarray) -> tuple[float, float, float]:
+    """``values ≈ -a * distance + c`` by least squares: (a, c, the largest misfit)."""
+    design = np.column_stack([-distance, np.ones(distance.size)])  # (points, 2)
+    (a, c), *_ = np.linalg.lstsq(design, values, rcond=None)
+    return float(a), float(c), float(np.max(np.abs(design @ [a, c] - values)))
+
+
+def _slopes(a: np.ndarray, slopes: np.ndarray) -> tuple[str, str | None]:
+    """The heads' measured slopes `a` against the right ones: what differs, and the listed mistake it is.
+
+    A mistake's id starts with "?" when the measurement only suggests it: the hint is then hedged.
+    """
+    h_count = len(slopes)
+    heads = np.arange(h_count)
+    if np.allclose(a, -slopes, atol=TOL):
+        said = (
+            f"each head's bias rises with the distance (head 0 by {sig(slopes[0])} per position) where it should fall"
+        )
+        return said, "wrong-sign"
+    if (a < -TOL).any():
+        return f"head {int(np.argmax(a < -TOL))}'s bias rises with the distance, where it should fall", "?wrong-sign"
+    known = [
+        ("heads-reversed", slopes[::-1], f"the heads' slopes are in reverse order: head 0 has {_slope(a[0])}"),
+        ("?slopes-from-zero", 2.0 ** (-8.0 * heads / h_count), "head 0 has slope 1 (2^0), as if heads counted from 0"),
+        (
+            "paper-formula",
+            2.0 ** (-8.0 * (heads + 1) / h_count),
+            f"the slopes are 2^(-8h/{h_count}), h = 1 to {h_count}",
+        ),
+    ]
+    for mistake, wrong, said in known:
+        if h_count > 1 and np.allclose(a, wrong, atol=TOL, rtol=0.0):
+            return said, mistake
+    if h_count > 1 and np.ptp(a) < TOL:
+        return (
+            f"every head has slope {_slope(a[0])}; they should fall from {_slope(slopes[0])} to {_slope(slopes[-1])}",
+            "one-slope",
+        )
+    ratio = a / slopes
+    if np.ptp(ratio) < 1e-6 and ratio[0] > 0:
+        return (
+            f"every slope is {amount(ratio[0])} times the right one (head 0: {_slope(a[0])}, not {_slope(slopes[0])})",
+            None,
+        )
+    h = int(np.flatnonzero(np.abs(a - slopes) > TOL)[0])
+    return (
+        f"head {h}'s bias falls by {sig(a[h])} per position of distance, where its slope is {_slope(slopes[h])}",
+        None,
+    )
+
+
+def _below(got: np.ndarray, slopes: np.ndarray, distance: np.ndarray) -> tuple[str, str | None]:
+    """What the entries on and below the diagonal (keys at or before the query) do, head by head."""
+    seen = distance >= 0  # (seq_len, seq_len)
+    fits = [_fit(head[seen], distance[seen]) for head in got]  # (a, c, misfit) per head
+    bent = [
+        h
+        for h, (head, (_, _, misfit)) in enumerate(zip(got, fits, strict=True))
+        if misfit > TOL * max(1.0, np.abs(head).max())
+    ]
+    if bent:
+        h, far = bent[0], min(4, len(distance))
+        shown = ", ".join(sig(got[h, d, 0] + 0.0) for d in range(far))
+        right = ", ".join(sig(-slopes[h] * d + 0.0) for d in range(far))
+        return f"head {h}'s bias is {shown} at distances 0–{far - 1}, not a straight line like {right}", None
+    a = np.array([f[0] for f in fits])  # (num_heads,)
+    c = np.array([f[1] for f in fits])
+    if (np.abs(c) > TOL * np.maximum(1.0, np.abs(got).max(axis=(1, 2)))).any():
+        if np.allclose(c, -a, atol=TOL):
+            return f"the diagonal (each token with itself) holds {number(c[0])} in head 0, not 0", "distance-from-one"
+        return f"the diagonal (each token with itself) holds {number(c[0])} in head 0, not 0", None
+    return _slopes(a, slopes)
+
+
+def _above(got: np.ndarray, slopes: np.ndarray, distance: np.ndarray, causal: bool) -> tuple[str, str | None]:
+    """What the entries above the diagonal (keys after the query) hold, against what alibi_bias puts there."""
+    after = distance < 0  # (seq_len, seq_len)
+    held = got[:, after]  # (num_heads, entries)
+    per_head = slopes[:, None]
+    forms = {
+        "0": np.zeros_like(held),
+        "|i - j|": -per_head * np.abs(distance[after]),
+        "i - j": -per_head * distance[after],
+    }
+    form = next((f for f, values in forms.items() if np.allclose(held, values, atol=TOL)), None)
+    infinite = bool((held <= -1e4).all())
+    if causal:
+        if infinite:
+            return (
+                f"above the diagonal (keys after the query) yours holds {number(held.max())}, where alibi_bias has 0",
+                "masked-with-inf",
+            )
+        if form == "|i - j|":
+            return (
+                "above the diagonal yours holds -slope·|i − j|, the causal=False form, where alibi_bias has 0",
+                "causal-ignored",
+            )
+        if form == "i - j":
+            return (
+                "above the diagonal yours holds -slope·(i − j), which is positive there, where alibi_bias has 0",
+                "not-clipped",
+            )
+        h, e = np.unravel_index(int(np.argmax(np.abs(held))), held.shape)
+        return f"above the diagonal yours holds {number(held[h, e])} in head {h}, where alibi_bias has 0", None
+    if infinite or form == "0":
+        return (
+            f"above the diagonal (keys after the query) yours holds {number(held[0, 0])}, the causal form, where -slope·|i − j| belongs",
+            "causal-always",
+        )
+    if form == "i - j":
+        return (
+            "above the diagonal yours holds -slope·(i − j), which is positive there, where -slope·|i − j| belongs",
+            "signed-distance",
+        )
+    return "above the diagonal (keys after the query) the entries differ from -slope·|i − j|", None
+
+
+def _shape(got: np.ndarray, expected: np.ndarray, where: str) -> CheckResult:
+    """The verdict on a bias of the wrong shape: the head axis last, missing, or something else."""
+    num_heads, seq_len, _ = expected.shape
+    said = f"{where}, the shape is {got.shape}, expected {expected.shape}"
+    if got.shape == (seq_len, seq_len, num_heads):
+        last = np.allclose(np.moveaxis(got, -1, 0), expected, atol=TOL)
+        return not_yet(f"{said}: the head axis is last.", f" {'' if last else 'Likely: '}{BIAS_MISTAKES['heads-last']}")
+    if got.shape == (seq_len, seq_len):
+        one = next((h for h in range(num_heads) if np.allclose(got, expected[h], atol=TOL)), None)
+        which = f": it is head {one}'s matrix alone" if one is not None else ": there is no head axis"
+        return not_yet(f"{said}{which}.", f" {BIAS_MISTAKES['no-head-axis']}")
+    return not_yet(f"{said}: one (seq_len, seq_len) matrix per head.")
+
+
+def _explain(got: np.ndarray, value: object, num_heads: int, causal: bool, room: int) -> str:
+    """What the learner's bias does wrong, measured region by region, in at most `room` characters."""
+    dtype = int_dtype(value)
+    if dtype is not None:
+        return f" Your bias has dtype {dtype}. {BIAS_MISTAKES['int-dtype']}"
+    slopes = alibi_slopes(num_heads)  # (num_heads,)
+    seq_len = got.shape[1]
+    distance = np.arange(seq_len)[:, None] - np.arange(seq_len)[None, :]  # (seq_len, seq_len): i - j
+    expected = alibi_bias(seq_len, num_heads, causal=causal)
+    seen = distance >= 0  # keys at or before the query
+    odd = np.isnan(got) | (np.isinf(got) & seen)
+    if odd.any():
+        h, i, j = np.argwhere(odd)[0]
+        return f" Measured: bias[{h}, {i}, {j}] is {got[h, i, j]}, where a number belongs."
+    mistake: str | None
+    if causal and np.allclose(got, expected.transpose(0, 2, 1), atol=TOL):
+        said, mistake = "yours is 0 for the keys before the query and penalises the keys after it", "j-minus-i"
+    elif np.allclose(got, slopes[:, None, None] * distance, atol=TOL):
+        said, mistake = "yours is -slope·(j − i), a bonus for the keys before the query", "j-minus-i"
+    elif not np.allclose(got[:, seen], expected[:, seen], atol=TOL):
+        said, mistake = _below(got, slopes, distance)
+    else:
+        said, mistake = _above(got, slopes, distance, causal)
+    hint = ""
+    if mistake:
+        hint = f" {'Likely: ' if mistake.startswith('?') else ''}{BIAS_MISTAKES[mistake.lstrip('?')]}"
+    measured = f" Measured: {said}."
+    return (measured if len(measured) + len(hint) <= room else "") + hint
+
+
+@register("function", BIAS_MISTAKES)
+def check_alibi_bias(fn: Callable[..., np.ndarray]) -> CheckResult:
+    """Check ``fn(seq_len, num_heads, causal=...)`` against :func:`posenc.alibi_bias`, causal and not.
+
+    A wrong bias gets its first differing entry, then what was measured: the shape (the
+    head axis), each head's slope and sign below the diagonal, the diagonal, and what
+    sits above it (0 when causal, ``-slope * |i - j|`` when not), and the listed
+    mistake that explains it.
+
+    Examples
+    --------
+    >>> from posenc import alibi_bias
+    >>> check_alibi_bias(alibi_bias)
+    Correct: matches posenc.alibi_bias for 6, 5, 1, 3 and 4 positions with 8, 12, 1 and 2 heads, causal and not.
+    >>> check_alibi_bias(lambda n, h, causal=True: -alibi_bias(n, h, causal=causal))
+    Not yet: for seq_len=6, num_heads=8, causal=True, bias[0, 1, 0] is 0.5000, expected -0.5000. Measured: each head's bias rises with the distance (head 0 by 0.5 per position) where it should fall. ALiBi lowers the score of a far key: bias = -slope * (i - j), with the minus sign.
+    """
+    name = name_of(fn)
+    for seq_len, num_heads, causal in CASES:
+        keywords = {} if causal is None else {"causal": causal}
+        value, got, verdict = array_from(
+            fn, name, seq_len, num_heads, params=("seq_len", "num_heads", "causal"), keywords=keywords, returns=RETURNS
+        )
+        if verdict is not None:
+            return verdict
+        assert got is not None  # no verdict: an array
+        where = _where(seq_len, num_heads, causal)
+        expected = alibi_bias(seq_len, num_heads, causal=causal is not False)  # (num_heads, seq_len, seq_len)
+        if got.shape != expected.shape:
+            return _shape(got, expected, where)
+        said = first_difference(got, expected, where, "bias")
+        if said is None:
+            continue
+        if causal is None and np.allclose(got, alibi_bias(seq_len, num_heads, causal=False), atol=TOL):
+            return not_yet(
+                said, " Called without causal, yours gives the causal=False form: make causal=True the default."
+            )
+        with np.errstate(all="ignore"):  # huge numbers may overflow the measuring: no warning
+            return not_yet(said, _explain(got, value, num_heads, causal is not False, room_after(said)))
+    return correct(
+        "matches posenc.alibi_bias for 6, 5, 1, 3 and 4 positions with 8, 12, 1 and 2 heads, causal and not."
+    )

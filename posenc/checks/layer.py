@@ -1,0 +1,359 @@
+"""Lesson 07's checker: the learner's capstone layer, ``my_scheme_layer(sentence, scheme, causal=False)``.
+
+The layer is measured scheme by scheme, on sentences chosen to show each one's
+signature, before it is compared with :func:`posenc.capstone.scheme_layer`:
+
+- ``"none"``: reordering the words only reorders the outputs (attention is order-blind);
+- ``"sinusoidal"`` and ``"learned"``: absolute. With one word repeated, a row of weights
+  is not the row before moved on by one; and the rows added to the word vectors are read
+  back from the outputs (``v = weights⁻¹ @ outputs``, then ``x = v @ W_v⁻¹``) and set
+  against the right table's;
+- ``"rope"``: relative. With one word repeated, each row of weights is the one before
+  moved on by one (the score depends on m − n alone), and not flat;
+- ``"alibi"`` (bidirectional without the mask): the same output for a word and its
+  mirror image in a palindrome, and a bias, read from the weights, of ``-(1/2) |i - j|``;
+- the causal flag: with it, row i puts no weight on a word j > i; without it, some.
+
+The first signature broken is reported, with the number that shows it and the listed
+mistake it points to; then every scheme is compared with the reference, causal and not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from posenc.attention import attention
+from posenc.capstone import ALIBI_SLOPE, CAPSTONE_SCHEMES, WORDS, parts, scheme_layer
+from posenc.checks.engine import (
+    CheckResult,
+    as_real_array,
+    call,
+    correct,
+    first_difference,
+    not_yet,
+    register,
+    room_after,
+)
+from posenc.checks.measure import centred_logs, distance_bias, inputs_read_back, shift_mismatch
+from posenc.checks.phrasing import amount, name_of, number, short, sig
+from posenc.rope import apply_rope
+from posenc.sinusoidal import sinusoidal
+
+__all__ = ["check_scheme_layer"]
+
+LAYER_MISTAKES = {
+    "returns-outputs-only": "Return the pair (outputs, weights), as posenc.attention(q, k, v, mask=..., bias=...) "
+    "gives it.",
+    "positions-in-none": "With scheme 'none' nothing carries position: the word vectors go straight into "
+    "W_q, W_k and W_v, and the mask only when causal.",
+    "scheme-ignored": "Your layer does for this scheme what it does for 'none': compare scheme with the names "
+    "of capstone.CAPSTONE_SCHEMES as they are spelled ('rope', 'alibi': lowercase).",
+    "table-on-qk": "Add the table rows to the word vectors x, before the projections (so that they reach q, k "
+    "and v alike), not to q and k.",
+    "tables-swapped": "'sinusoidal' adds posenc.sinusoidal(n, d_model); 'learned' adds the rows parts()['table'][:n].",
+    "table-rows-shifted": "The word at position p gets row p of the table, counting from 0: table[:n].",
+    "rope-on-inputs": "RoPE turns q and k after the projections, not the word vectors: "
+    "q = posenc.apply_rope(x @ W_q), and the same for k.",
+    "rope-on-v": "RoPE turns q and k only; v = x @ W_v stays as it is.",
+    "rope-one-side": "Turn both q and k: their dot product then depends on m − n alone.",
+    "alibi-causal-form": "Without the mask, ALiBi here is bidirectional: -slope * |i - j| "
+    "(alibi_bias(..., causal=False)), which penalises the words after the query too.",
+    "alibi-slope": "The capstone's ALiBi head has slope capstone.ALIBI_SLOPE = 0.5, the first of 8 heads' "
+    "(alibi_bias(n, 1) gives a lone head's, 2^-8).",
+    "alibi-sign": "ALiBi lowers the scores of far words: add -slope * distance, with the minus sign.",
+    "no-mask": "With causal=True, pass mask=posenc.causal_mask(n): row i then puts no weight on the words after it.",
+    "always-masked": "With causal=False every word sees every other: pass the mask only when causal is True.",
+    "unscaled": "Divide the scores by sqrt(d_head) = sqrt(8) before the softmax, as posenc.attention does.",
+}
+
+SENTENCE = ["dog", "bites", "man"]
+PERM = [2, 0, 1]  # PERMUTED[r] is SENTENCE[PERM[r]]
+PERMUTED = [SENTENCE[p] for p in PERM]
+REPEATED = ["dog"] * 5
+PALINDROME = ["dog", "man", "bites", "man", "dog"]
+SENTENCES = (SENTENCE, ["man", "bites", "dog", "dog"], ["bites"], ["dog", "man", "bites", "man", "dog", "bites", "man"])
+TOL = 1e-5  # a float32 layer is as right as a float64 one
+RETURNS = "the pair (outputs, weights) that posenc.attention gives"
+
+
+class _Stop(Exception):
+    """A verdict reached while measuring: the checker returns it."""
+
+    def __init__(self, verdict: CheckResult) -> None:
+        super().__init__(verdict.message)
+        self.verdict = verdict
+
+
+def _said(sentence: list[str]) -> str:
+    return "'" + " ".join(sentence) + "'"
+
+
+def _where(scheme: str, causal: bool, sentence: list[str]) -> str:
+    return f"scheme {scheme!r}, causal={causal}, on {_said(sentence)}"
+
+
+def _stop(head: str, mistake: str | None = None, hedge: bool = False, detail: str = "") -> _Stop:
+    """A verdict: `head` (what was measured), then `detail` and the hint of `mistake` (hedged) if they fit; the hint first."""
+    hint = f" {'Likely: ' if hedge else ''}{LAYER_MISTAKES[mistake]}" if mistake else ""
+    return _Stop(not_yet(head, detail + hint if len(detail + hint) <= room_after(head) else hint))
+
+
+def _layer(fn: Callable, name: str) -> Callable[[list[str], str, bool], tuple[np.ndarray, np.ndarray]]:
+    """The learner's layer as the measurements call it: (outputs, weights) as float arrays, or a _Stop."""
+
+    def run(sentence: list[str], scheme: str, causal: bool = False) -> tuple[np.ndarray, np.ndarray]:
+        value, verdict = call(
+            fn,
+            name,
+            list(sentence),
+            scheme,
+            params=("sentence", "scheme", "causal"),
+            keywords={"causal": causal},
+            returns=RETURNS,
+        )
+        if verdict is not None:
+            raise _Stop(verdict)
+        where, n, d_model = _where(scheme, causal, sentence), len(sentence), parts()["embeddings"].shape[1]
+        if not (isinstance(value, (tuple, list)) and len(value) == 2):
+            array, _ = as_real_array(value, name)
+            if array is not None and array.shape == (n, d_model):
+                raise _stop(f"for {where}, {name} returned one array of shape {array.shape}.", "returns-outputs-only")
+            raise _stop(f"for {where}, {name} should return the pair (outputs, weights); got {short(value)}.")
+        read = [as_real_array(item, name) for item in value]
+        shapes = [None if array is None else array.shape for array, _ in read]
+        if shapes == [(n, n), (n, d_model)] and n != d_model:
+            raise _stop(f"for {where}, {name} returned (weights, outputs): the pair is (outputs, weights).")
+        for (array, bad), what, shape in zip(read, ("outputs", "weights"), ((n, d_model), (n, n)), strict=True):
+            if bad is not None:
+                raise _Stop(not_yet(f"for {where}, the {what}: " + bad.message.removeprefix("Not yet: ")))
+            assert array is not None
+            if array.shape != shape:
+                meaning = "one row per word" if what == "outputs" else "one row per word, one column per word it sees"
+                raise _stop(f"for {where}, the {what} have shape {array.shape}, expected {shape}: {meaning}.")
+            if not np.isfinite(array).all():
+                raise _stop(f"for {where}, some of the {what} are NaN or infinite.")
+        sums = read[1][0].sum(axis=1)  # type: ignore[union-attr]  # an array: checked above
+        if not np.allclose(sums, 1.0, atol=TOL):
+            r = int(np.argmax(np.abs(sums - 1)))
+            raise _stop(f"for {where}, row {r} of the weights sums to {number(sums[r])}, not 1: each row is a softmax.")
+        return read[0][0], read[1][0]  # type: ignore[return-value]  # both checked to be arrays above
+
+    return run
+
+
+def _words(sentence: list[str]) -> np.ndarray:
+    return parts()["embeddings"][[WORDS.index(w) for w in sentence]]  # (n, d_model)
+
+
+def _bias_read(weights: np.ndarray, sentence: list[str]) -> tuple[str, float, float]:
+    """The bias on distance the weights show, against the scores with no position: its form, slope and misfit."""
+    w_q, w_k, _ = parts()["projections"]
+    x = _words(sentence)
+    plain = (x @ w_q) @ (x @ w_k).T / np.sqrt(x.shape[1])  # (n, n)
+    return distance_bias(centred_logs(weights) - (plain - plain.mean(axis=1, keepdims=True)))
+
+
+def _none(run: Callable) -> None:
+    """'none' reorders its outputs with the words, and puts weight above the diagonal without the mask."""
+    out, w = run(SENTENCE, "none")
+    if np.allclose(np.triu(w, 1), 0, atol=TOL):
+        raise _stop(
+            f"for {_where('none', False, SENTENCE)}, row 0 of the weights puts 0 on the words after the first: "
+            "the causal mask is on.",
+            "always-masked",
+        )
+    moved_out, moved_w = run(PERMUTED, "none")
+    change = np.linalg.norm(moved_out - out[PERM], axis=1)  # (n,)
+    if change.max() > TOL or not np.allclose(moved_w, w[np.ix_(PERM, PERM)], atol=TOL):
+        r = int(np.argmax(change))
+        raise _stop(
+            f"for {_where('none', False, PERMUTED)}, the output of '{PERMUTED[r]}' is not the one it had in "
+            f"{_said(SENTENCE)} (it moved by {number(change[r])}): attention alone only reorders the outputs.",
+            "positions-in-none",
+        )
+
+
+def _absolute(run: Callable, scheme: str) -> None:
+    """'sinusoidal' and 'learned': a repeated word's rows of weights are no shifted copies; the right rows added."""
+    out, w = run(REPEATED, scheme)
+    if shift_mismatch(w) < TOL:
+        plain = scheme_layer(REPEATED, "none")
+        ignored = np.allclose(out, plain[0], atol=TOL) and np.allclose(w, plain[1], atol=TOL)
+        raise _stop(
+            f"for {_where(scheme, False, REPEATED)}, each row of weights is the row before moved on by one: the "
+            "layer sees no absolute position, where each position's own table row belongs.",
+            "scheme-ignored" if ignored else None,
+        )
+    out, w = run(SENTENCE, scheme)
+    x = inputs_read_back(out, w, parts()["projections"][2])  # (n, d_model), or None
+    added = None if x is None else x - _words(SENTENCE)
+    n, table = len(SENTENCE), parts()["table"]
+    rows = {"sinusoidal": sinusoidal(n, table.shape[1]), "learned": table[:n]}
+    shifted = {"sinusoidal": sinusoidal(n + 1, table.shape[1])[1:], "learned": table[1 : n + 1]}
+    if added is None or np.allclose(added, rows[scheme], atol=1e-4):
+        return
+    where = f"for {_where(scheme, False, SENTENCE)}, read back from the outputs"
+    other = "learned" if scheme == "sinusoidal" else "sinusoidal"
+    for mistake, wrong, what in (
+        ("table-on-qk", np.zeros_like(added), "nothing was added to the word vectors (v carries no table row)"),
+        ("tables-swapped", rows[other], f"the rows added to the word vectors are the {other} table's"),
+        ("table-rows-shifted", shifted[scheme], "word p got row p + 1 of the table"),
+    ):
+        if np.allclose(added, wrong, atol=1e-4):
+            raise _stop(f"{where}, {what}.", mistake, hedge=mistake == "table-on-qk")
+    right = rows[scheme]
+    times = float(np.sum(added * right) / np.sum(right**2))
+    if np.allclose(added, times * right, atol=1e-4):
+        raise _stop(f"{where}, the rows added to the word vectors are {amount(times)} times the table's.")
+    got, want = (", ".join(sig(round(float(x), 6) + 0.0) for x in row[:3]) for row in (added[0], right[0]))
+    raise _stop(f"{where}, the word at position 0 got [{got}, ...] added, where the table's row 0 is [{want}, ...].")
+
+
+def _rope_suspects(sentence: list[str]) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """What the listed RoPE mistakes give on `sentence`, without the mask."""
+    w_q, w_k, w_v = parts()["projections"]
+    x = _words(sentence)
+    turned = apply_rope(x)
+    return {
+        "rope-on-inputs": attention(turned @ w_q, turned @ w_k, turned @ w_v),
+        "rope-one-side": attention(apply_rope(x @ w_q), x @ w_k, x @ w_v),
+        "rope-on-v": attention(apply_rope(x @ w_q), apply_rope(x @ w_k), apply_rope(x @ w_v)),
+        "scheme-ignored": scheme_layer(sentence, "none"),
+    }
+
+
+def _rope_mistake(out: np.ndarray, w: np.ndarray, sentence: list[str]) -> str | None:
+    """The listed RoPE mistake whose outputs and weights these are, on `sentence`, if any."""
+    for mistake, (o, ws) in _rope_suspects(sentence).items():
+        if np.allclose(out, o, atol=TOL) and np.allclose(w, ws, atol=TOL):
+            return mistake
+    return None
+
+
+def _rope(run: Callable) -> None:
+    """'rope': a repeated word's rows of weights are shifted copies of each other, and not flat; v untouched."""
+    out, w = run(REPEATED, "rope")
+    where = f"for {_where('rope', False, REPEATED)}"
+    named = _rope_mistake(out, w, REPEATED)
+    off = shift_mismatch(w)
+    if off > TOL:
+        raise _stop(
+            f"{where}, row 1 of the weights is not row 0 moved on by one (log weights {sig(off)} apart): the scores "
+            "do not depend on m − n alone.",
+            named,
+        )
+    if np.ptp(w) < TOL:
+        flat = number(w[0, 0])
+        out, w = run(SENTENCE, "rope")  # the same word everywhere cannot tell a one-sided turn from none
+        named = _rope_mistake(out, w, SENTENCE)
+        raise _stop(f"{where}, every weight is {flat}: the scores do not change with m − n.", named)
+    out, w = run(SENTENCE, "rope")
+    right_out, right_w = scheme_layer(SENTENCE, "rope")
+    if np.allclose(w, right_w, atol=TOL) and not np.allclose(out, right_out, atol=TOL):
+        raise _stop(
+            f"for {_where('rope', False, SENTENCE)}, the weights are right but the outputs are not: v changed.",
+            _rope_mistake(out, w, SENTENCE),
+        )
+
+
+def _alibi(run: Callable) -> None:
+    """'alibi' without the mask: a palindrome's mirrored words get the same output; the bias is -(1/2) |i - j|."""
+    out, w = run(PALINDROME, "alibi")
+    where = f"for {_where('alibi', False, PALINDROME)}"
+    form, slope, misfit = _bias_read(w, PALINDROME)
+    shape = f"the bias read from the weights is {'-' if slope >= 0 else '+'}{sig(abs(slope))}·{form}"
+    apart = np.linalg.norm(out - out[::-1], axis=1)
+    if apart.max() > TOL:
+        fits = misfit < 1e-4
+        r = int(np.argmax(apart))
+        raise _stop(
+            f"{where}, '{PALINDROME[r]}' at positions {r} and {len(PALINDROME) - 1 - r} get outputs "
+            f"{number(apart[r])} apart, where |i − j| gives mirrored words the same output.",
+            "alibi-causal-form" if fits and form == "max(i − j, 0)" else None,
+            detail=f" Measured: {shape}." if fits else "",
+        )
+    if misfit >= 1e-4 or abs(slope - ALIBI_SLOPE) < TOL:
+        return
+    if abs(slope) < TOL:
+        raise _stop(f"{where}, the weights show no bias on distance at all.", "scheme-ignored")
+    raise _stop(
+        f"{where}, {shape}, where -{sig(ALIBI_SLOPE)}·|i − j| belongs.", "alibi-sign" if slope < 0 else "alibi-slope"
+    )
+
+
+def _causal(run: Callable) -> None:
+    """With causal=True, row i puts no weight on a word j > i, whatever the scheme."""
+    for scheme in CAPSTONE_SCHEMES:
+        _, w = run(SENTENCE, scheme, True)
+        after = np.triu(w, 1)
+        if not np.allclose(after, 0, atol=TOL):
+            i, j = np.unravel_index(int(np.argmax(after)), after.shape)
+            raise _stop(
+                f"for {_where(scheme, True, SENTENCE)}, row {i} of the weights puts {number(w[i, j])} on "
+                f"'{SENTENCE[j]}', a word after it, where the mask leaves 0.",
+                "no-mask",
+            )
+
+
+def _compare(run: Callable) -> None:
+    """Every scheme, with and without the mask, on every sentence, against scheme_layer."""
+    for scheme in CAPSTONE_SCHEMES:
+        for causal in (False, True):
+            for sentence in SENTENCES:
+                out, w = run(sentence, scheme, causal)
+                right_out, right_w = scheme_layer(sentence, scheme, causal=causal)
+                where = f"for {_where(scheme, causal, sentence)}"
+                said = first_difference(w, right_w, where, "weights") or first_difference(
+                    out, right_out, where, "outputs"
+                )
+                if said is None:
+                    continue
+                seen = right_w > 0
+                logs, right = centred_logs(w)[seen], centred_logs(right_w)[seen]
+                scale = float(np.sum(logs * right) / max(np.sum(right**2), 1e-300))
+                scaled = np.allclose(logs, scale * right, atol=1e-4) and abs(scale - np.sqrt(8)) < 1e-3
+                if not causal and len(sentence) > 1 and scaled:
+                    raise _stop(
+                        said, "unscaled", detail=f" Measured: the scores are {sig(scale)} = sqrt(8) times too large."
+                    )
+                raise _stop(said)
+
+
+def _measure(run: Callable) -> None:
+    """Every signature, in the lesson's order of schemes, then the comparison; a _Stop at the first broken."""
+    _none(run)
+    for scheme in ("sinusoidal", "learned"):
+        _absolute(run, scheme)
+    _rope(run)
+    _alibi(run)
+    _causal(run)
+    _compare(run)
+
+
+@register("function", LAYER_MISTAKES)
+def check_scheme_layer(fn: Callable[..., tuple[np.ndarray, np.ndarray]]) -> CheckResult:
+    """Check ``fn(sentence, scheme, causal=...)`` -> (outputs, weights), the capstone layer, for every scheme.
+
+    The schemes are passed by their names in :data:`posenc.capstone.CAPSTONE_SCHEMES`. Each
+    scheme's signature is measured first (see the module's docstring), then the layer is
+    compared with :func:`posenc.capstone.scheme_layer` on four sentences, causal and not.
+
+    Examples
+    --------
+    >>> check_scheme_layer(scheme_layer)
+    Correct: each scheme does what it should (none order-blind, sinusoidal and learned absolute, RoPE relative, ALiBi blind to mirroring, the mask causal), and every output and weight matches scheme_layer.
+    >>> check_scheme_layer(lambda sentence, scheme, causal=False: scheme_layer(sentence, scheme, causal=True))
+    Not yet: for scheme 'none', causal=False, on 'dog bites man', row 0 of the weights puts 0 on the words after the first: the causal mask is on. With causal=False every word sees every other: pass the mask only when causal is True.
+    """
+    run = _layer(fn, name_of(fn))
+    try:
+        with np.errstate(all="ignore"):  # a wrong layer's huge numbers may overflow the measuring: no warning
+            _measure(run)
+    except _Stop as stop:
+        return stop.verdict
+    return correct(
+        "each scheme does what it should (none order-blind, sinusoidal and learned absolute, RoPE relative, "
+        "ALiBi blind to mirroring, the mask causal), and every output and weight matches scheme_layer."
+    )
