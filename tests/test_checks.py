@@ -1,5 +1,7 @@
 """What particular checkers say; the rules every checker keeps are in test_checkers.py."""
 
+import re
+
 import numpy as np
 import pytest
 
@@ -74,12 +76,15 @@ class TestQuestions:
         w = widgets.quiz("03-coarse-position")
         w.check.click()
         assert w.feedback.value == "Pick an option first."
-        w.choices.value = "a"
+        options = checks.questions()["03-coarse-position"]["options"]
+        right = next(o["key"] for o in options if o["correct"])
+        wrong = next(o["key"] for o in options if not o["correct"])
+        w.choices.value = wrong
         w.check.click()
-        assert w.feedback.value.startswith("<b>Not quite (a)</b>")
-        w.choices.value = "b"
+        assert w.feedback.value.startswith(f"<b>Not quite ({wrong})</b>")
+        w.choices.value = right
         w.check.click()
-        assert w.feedback.value.startswith("<b>Correct (b)</b>")
+        assert w.feedback.value.startswith(f"<b>Correct ({right})</b>")
 
     def test_recall_reveals_the_model_answer_on_request(self):
         w = widgets.recall("01-equivariance")
@@ -111,3 +116,40 @@ def test_every_question_is_asked_in_a_lesson():
 def test_attention_returning_a_pair_must_give_the_weights_second():
     result = checks.check_attention(lambda q, k, v: (posenc.attention(q, k, v)[0], 0))
     assert not result and "second item is not the (4, 4) weights" in result.message
+
+
+MCQS = {qid: q for qid, q in checks.questions().items() if q["kind"] == "mcq"}
+
+
+def test_no_position_holds_more_than_30_percent_of_the_right_answers():
+    # keys are fixed in questions.json (not shuffled at display: nbval, the text fallback and a class's
+    # "everyone pick b" need one order), so they are balanced there
+    keys = [next(o["key"] for o in q["options"] if o["correct"]) for q in MCQS.values()]
+    counts = {key: keys.count(key) for key in "abcd"}
+    assert max(counts.values()) <= 0.3 * len(keys), counts
+
+
+def test_trying_a_then_b_does_not_pass_every_lesson():
+    lessons = {}
+    for qid, q in MCQS.items():
+        lessons.setdefault(qid[:2], []).append(next(o["key"] for o in q["options"] if o["correct"]))
+    passed = [number for number, keys in lessons.items() if len(keys) > 1 and set(keys) <= {"a", "b"}]
+    assert passed == [], f"lessons whose every quiz answer is a or b: {passed}"
+
+
+HEDGES = re.compile(r"\b(may|might|can|could|often|usually|mostly|about|roughly|likely|typically|some|tends?)\b", re.I)
+
+
+def test_the_right_option_is_seldom_the_only_hedged_one():
+    only = [
+        qid for qid, q in MCQS.items() if [o["correct"] for o in q["options"] if HEDGES.search(o["text"])] == [True]
+    ]
+    assert len(only) <= len(MCQS) / 6, only
+
+
+def test_no_explanation_points_at_another_option_by_its_letter():
+    # a letter changes whenever options move; say what the other option claims instead
+    letter = re.compile(r"\b(options?|answers?|choices?) \(?[a-d]\)?(\W|$)|\([a-d]\)|(^|\s)[a-d]\)\s", re.I)
+    for qid, q in MCQS.items():
+        for option in q["options"]:
+            assert not letter.search(option["explanation"]), (qid, option["key"], option["explanation"])

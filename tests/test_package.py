@@ -32,5 +32,5 @@ def test_checks_and_widgets_keep_the_notebooks_interface():
     from posenc._live import Panel
 
     assert isinstance(widgets.quiz("02-fastest"), Panel) and isinstance(widgets.recall("02-why-even"), Panel)
-    assert checks.answer("02-fastest", "a").passed and not checks.check_sinusoidal(lambda n, d: None).passed
+    assert checks.answer("02-fastest", "b").passed and not checks.check_sinusoidal(lambda n, d: None).passed
     assert "png_bytes" not in widgets.__all__ and "quiz" not in checks.__all__

@@ -78,7 +78,7 @@ def answer(question_id: str, choice: str) -> CheckResult:
 
     Examples
     --------
-    >>> answer("02-fastest", "a").passed
+    >>> answer("02-fastest", "b").passed
     True
     >>> answer("02-fastest", "?")
     Not answered yet: replace '?' with one of a, b, c, d.

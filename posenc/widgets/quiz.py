@@ -52,9 +52,9 @@ def quiz(question_id: str) -> Panel:
     Examples
     --------
     >>> w = quiz("02-fastest")
-    >>> w.choices.value = "a"
+    >>> w.choices.value = "b"
     >>> w.check.click()
-    >>> w.feedback.value.startswith("<b>Correct (a)")
+    >>> w.feedback.value.startswith("<b>Correct (b)")
     True
     """
     q = question(question_id, "mcq")
