@@ -132,9 +132,7 @@ class Explorer:
     def update(self) -> None:
         """Redraw from the controls' current values and refresh every display of the figure."""
         self.readout.value = self._redraw()
-        if self._sharpen_later is not None:  # a newer move: the pending sharp picture would be stale
-            self._sharpen_later.cancel()
-            self._sharpen_later = None
+        self._cancel_sharpening()  # a newer move: the pending sharp picture would be stale
         at_rest = rest_scale()
         if self._display_id is None:
             self.png = self.live.render(self._slow_key())
@@ -146,11 +144,14 @@ class Explorer:
 
     def sharpen(self) -> None:
         """Replace the shown picture by a sharp one now (what a rest after a move in the browser does)."""
+        self._cancel_sharpening()
+        if self._display_id is not None:
+            self._show(scale=rest_scale())
+
+    def _cancel_sharpening(self) -> None:
         if self._sharpen_later is not None:
             self._sharpen_later.cancel()
             self._sharpen_later = None
-        if self._display_id is not None:
-            self._show(scale=rest_scale())
 
     def _show(self, scale: int) -> None:
         """Draw at `scale` and replace the shown picture, at the same displayed size."""
