@@ -39,6 +39,14 @@ def rotation(angles):
     return M
 
 
+def tensor2tensor_table(n, d):
+    """get_timing_signal_1d as Tensor2Tensor writes it: log-spaced timescales, [sin | cos], odd widths padded."""
+    num_timescales = d // 2
+    increment = np.log(10000.0) / max(num_timescales - 1, 1)
+    scaled_time = positions(n) * np.exp(-increment * np.arange(num_timescales))
+    return np.pad(np.concatenate([np.sin(scaled_time), np.cos(scaled_time)], axis=1), [(0, 0), (0, d % 2)])
+
+
 def int_table(n, d):
     """A learner's table built in an int array: every sine and cosine is truncated."""
     table = np.zeros((n, d), dtype=int)
@@ -218,6 +226,7 @@ SPECS = {
                 np.cos(positions(n) * 10000.0 ** (-np.arange(d) / d)),
             ),
             "from-one": lambda n, d: posenc.sinusoidal(n + 1, d)[1:],
+            "tensor2tensor": tensor2tensor_table,
             "int-dtype": int_table,
         },
     ),
@@ -239,6 +248,7 @@ SPECS = {
         mistakes={
             "wrong-way": lambda k, d: posenc.offset_rotation(k, d).T,
             "one-speed": one_speed_rotation,
+            "negative-k": lambda k, d: posenc.offset_rotation(abs(k), d),
             "i-for-2i": lambda k, d: rotation(k * 10000.0 ** (-np.arange(d // 2) / d)),
             "int-dtype": lambda k, d: posenc.offset_rotation(k, d).astype(int),
         },
@@ -324,7 +334,9 @@ SPECS = {
                 ("learned", "past the training length", "runs on positions or angles never trained")
             ),
             "models-swapped": table_with(("RoPE", "used by", "BLOOM, MPT"), ("ALiBi", "used by", "Llama, Mistral")),
-            "sinusoidal-no-row": table_with(("sinusoidal", "past the training length", "no row: cannot run")),
+            "sinusoidal-no-row": table_with(
+                ("sinusoidal", "past the training length", "stops at its last row: nothing to look up past it")
+            ),
         },
     ),
 }

@@ -564,3 +564,15 @@ def test_an_unlisted_capstone_mistake_is_described(label):
     wrong, words = LAYER_UNLISTED[label]
     result = run(checks.check_scheme_layer, wrong)
     assert not result.passed and all(said in result.message for said in words), result.message
+
+
+@pytest.mark.parametrize("check", [checks.check_offset_rotation, checks.check_apply_rope])
+def test_base_100_is_a_likely_i_for_2i_not_a_certain_one(check):
+    """2i with base 100 gives the same matrix as i with base 10000: the checker may only say "Likely"."""
+    if check is checks.check_offset_rotation:
+        answer = lambda k, d: posenc.offset_rotation(k, d, base=100.0)  # noqa: E731
+    else:
+        answer = lambda x, p: posenc.apply_rope(x, p, base=100.0)  # noqa: E731
+    message = run(check, answer).message
+    assert "as if the base were 100, not 10000" in message, message
+    assert "Likely: you used i where the formula has 2i" in message, message

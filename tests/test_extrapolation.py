@@ -162,6 +162,30 @@ def test_rope_twin_agrees_in_training_and_differs_after(fits):
     assert posenc.pattern_error(fit.weights(256), target)[128:].mean() < 0.2
 
 
+def test_rope_twin_is_one_example_a_smaller_ridge_moves_far_scores_more(fits):
+    fit = fits["rope"]
+    seen = np.tril(np.ones((64, 64), bool))
+    far = []
+    for ridge in (1e-2, 1e-4):
+        change = posenc.rope_twin(fit, test_len=256, ridge=ridge).scores(256) - fit.scores(256)
+        assert np.abs(change[:64, :64][seen]).max() <= 0.05 + 1e-12  # the same bound on training's pairs
+        far.append(np.tril(change).max())
+    assert far[1] > 3 * far[0]
+
+
+def test_a_sinusoidal_head_with_rotation_blocks_is_the_rope_head(fits):
+    """PE(i)ᵀ B PE(j) with B = [[a, b], [-b, a]] on each (sin, cos) pair is a cos((i-j)ω) + b sin((i-j)ω)."""
+    rope = fits["rope"]
+    a, b = np.split(rope.params["coefficients"], 2)
+    A = np.zeros((32, 32))
+    for p in range(16):
+        A[2 * p : 2 * p + 2, 2 * p : 2 * p + 2] = [[a[p], b[p]], [-b[p], a[p]]]
+    blocky = dataclasses.replace(fits["sinusoidal"], params={"A": A})
+    below = np.tril(np.ones((256, 256), bool))
+    assert np.allclose(blocky.scores(256)[below], rope.scores(256)[below], atol=1e-10)
+    assert np.allclose(blocky.weights(256), rope.weights(256), atol=1e-10)
+
+
 @pytest.mark.parametrize(
     "call, message",
     [

@@ -54,9 +54,12 @@ class TestOrderExplorer:
     def test_without_positions_every_order_pools_identically(self, sentence):
         words, emb, proj = sentence
         explorer = widgets.order_explorer(words, emb, projections=proj)
-        for label in explorer.order.options:
+        reference, *others = explorer.order.options
+        for label in others:
             explorer.order.value = label
             assert "identical" in explorer.state, label
+        explorer.order.value = reference  # compared with itself, it says so instead of "identical"
+        assert "this is the reference order" in explorer.state and "identical" not in explorer.state
 
     def test_weights_shown_are_those_of_the_reordered_sentence(self, sentence):
         words, emb, proj = sentence
@@ -272,6 +275,20 @@ class TestRopeDistanceExplorer:
         explorer.base.value = "100"
         assert explorer.reference_bound.get_visible()
         assert explorer.legend_text.get_text().startswith("solid: base 100, dashed: base 10,000")
+
+    def test_right_panel_shows_the_best_case_and_a_random_pair(self):
+        explorer = widgets.rope_distance_explorer(base="100", d_head=32)
+        distances = explorer.distances
+        q, k = np.random.default_rng(0).normal(size=(2, 32))
+        for at in (0, 50, len(distances) - 1):
+            m = int(distances[at])
+            exact = (posenc.apply_rope(q[None], [m], base=100.0) @ posenc.apply_rope(k[None], [0], base=100.0).T)[0, 0]
+            best = (posenc.apply_rope(np.ones((1, 32)), [m], base=100.0) @ np.ones(32))[0]
+            assert explorer.random_score.get_ydata()[at] == pytest.approx(
+                exact / (np.linalg.norm(q) * np.linalg.norm(k))
+            )
+            assert explorer.score.get_ydata()[at] == pytest.approx(best / 32)
+        assert "best case" in explorer.score.get_label() and "random" in explorer.random_score.get_label()
 
     def test_rejects_an_unlisted_base(self):
         with pytest.raises(ValueError, match="base must be one of"):

@@ -31,8 +31,11 @@ __all__ = ["check_offset_rotation"]
 
 OFFSET_MISTAKES = {
     "wrong-way": "It rotates the wrong way: swap the signs of the two sin entries in each block.",
+    "negative-k": "Your M is right for k > 0 but turns forward for k < 0 too: the angle is k * omega_i, negative "
+    "when k is (abs(k), or a lookup by |k|, loses the sign).",
     "one-speed": "Every pair turns at its own speed: the angle of block i is k * omega_i, not k.",
-    "i-for-2i": "The angle of block i is k * omega_i with omega_i = base ** (-2 * i / d_model): 2i, not i.",
+    "i-for-2i": "you used i where the formula has 2i: the angle of block i is k * omega_i, with omega_i = "
+    "base ** (-2 * i / d_model).",
     "int-dtype": "An int array (np.zeros(..., dtype=int), say) truncates cos and sin to whole numbers, mostly 0: "
     "use floats.",
 }
@@ -54,7 +57,8 @@ def _angles(turn: np.ndarray, k: int, d_model: int) -> tuple[list[Finding], str 
         return [], None
     shift = common_shift(turn, w, atol=TOL)
     if shift is not None and abs(shift - round(shift)) < 1e-6:
-        cause = "wrong-way" if round(shift) == -k else None
+        # the cases with k > 0 are checked first, so a sign error seen only now is one of k < 0 alone
+        cause = ("negative-k" if k < 0 else "wrong-way") if round(shift) == -k else None
         return [Finding.note(f"M moves every row {_moves(shift)}, not {_moves(k)}")], cause
     base = effective_base(turn / k, d_model, rtol=TOL) if k != 0 and np.all(np.abs(k * w) < np.pi) else None
     if base is not None and abs(np.log(base)) < TOL:
@@ -158,6 +162,7 @@ def _explain(value: object, got: np.ndarray, k: int, room: int) -> str:
         return ""
     with np.errstate(all="ignore"):
         findings, mistake = _diagnose(got, k)
-    hint = f" {OFFSET_MISTAKES[mistake]}" if mistake else ""
+    # base 100 is what i for 2i gives, and also what 2i with base 100 gives: a likely cause, not a certain one
+    hint = f" {'Likely: ' if mistake == 'i-for-2i' else ''}{OFFSET_MISTAKES[mistake]}" if mistake else ""
     said = sentences(findings, len(got) // 2, room - len(hint) - len(" Measured: ."), noun="block")
     return (f" Measured: {said}." if said else "") + hint

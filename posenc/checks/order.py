@@ -177,7 +177,7 @@ def check_attention(fn: Callable) -> CheckResult:
     >>> check_attention(lambda q, k, v: posenc.attention(q, k, v)[0])
     Correct: matches posenc.attention on 3 cases (square, a single query, more keys than queries).
     >>> check_attention(lambda q, k, v: posenc.softmax(q @ k.T) @ v)
-    Not yet: case 'square' (q (4, 8), k (4, 8), v (4, 8)): output row 0, column 0 is -0.3815, expected -0.2223. Measured with d_head = 16: the scores are divided by 1 (no scaling), where a division by sqrt(d_head) = 4 belongs. Scale the scores: divide q @ k.T by sqrt(d_head) before the softmax.
+    Not yet: case 'square' (q (4, 8), k (4, 8), v (4, 8)): output row 0, column 0 is -0.3815, expected -0.2223. On a probe of its own (d_head = 16): the scores are divided by 1 (no scaling), where a division by sqrt(d_head) = 4 belongs. Scale the scores: divide q @ k.T by sqrt(d_head) before the softmax.
     """
     name = name_of(fn)
     rng = np.random.default_rng(7)
@@ -217,7 +217,7 @@ def _explain(fn: Callable, name: str, value: object, got: np.ndarray, qkv: tuple
         return f" {ATTENTION_MISTAKES[mistake]}" if mistake else ""
     found, mistake = measured
     hint = f" {ATTENTION_MISTAKES[mistake]}" if mistake else ""
-    lead = f" Measured with d_head = {D_HEAD}: "
+    lead = f" On a probe of its own (d_head = {D_HEAD}): "
     said = sentences([Finding.note(text) for text in found], 1, room - len(hint) - len(lead) - 1)
     return (f"{lead}{said}." if said else "") + hint
 

@@ -19,7 +19,7 @@ COLUMNS = {
     "where it acts": ("added to the input", "turns queries and keys", "added to the scores"),
     "trained position parameters": ("none", "one row per position", "one scalar per bucket and head"),
     "past the training length": (
-        "no row: cannot run",
+        "stops at its last row: nothing to look up past it",
         "runs on positions or angles never trained",
         "runs: far offsets share the last trained bucket",
         "runs: far keys just get a larger penalty",
@@ -45,10 +45,11 @@ COMPARISON_MISTAKES = {
     "rope-extrapolates": "RoPE runs at any length, but offsets longer than in training turn the slow pairs to "
     "angles never trained (lesson 06): defined is not trained.",
     "learned-runs": "A learned table has no row past its last one: the lookup fails, so the input must be cut "
-    "(lesson 04).",
+    "(lesson 04). (Rows between the longest training sequence and the last row would run, untrained, as in lesson "
+    "04's toy; in BERT and GPT-2 the last row is the training length.)",
     "models-swapped": "Llama and Mistral use RoPE; BLOOM and MPT use ALiBi.",
-    "sinusoidal-no-row": "The sinusoidal formula gives a row at any position (lesson 02): it runs past the "
-    "training length, on rows nobody trained (lesson 06).",
+    "sinusoidal-no-row": "The sinusoidal formula gives a row at any position (lesson 02): it never stops, and past "
+    "the training length it runs on rows nobody trained (lesson 06).",
 }
 
 # (row, column, wrong answers) -> mistake id
@@ -68,7 +69,12 @@ _KNOWN = [
         "rope-extrapolates",
     ),
     ("learned", "past the training length", set(COLUMNS["past the training length"][1:]), "learned-runs"),
-    ("sinusoidal", "past the training length", {"no row: cannot run"}, "sinusoidal-no-row"),
+    (
+        "sinusoidal",
+        "past the training length",
+        {"stops at its last row: nothing to look up past it"},
+        "sinusoidal-no-row",
+    ),
     ("RoPE", "used by", {"BLOOM, MPT"}, "models-swapped"),
     ("ALiBi", "used by", {"Llama, Mistral"}, "models-swapped"),
 ]

@@ -27,7 +27,7 @@ ROPE_MISTAKES = {
     "half-layout": "This exercise pairs neighbours, (0, 1), (2, 3), ... as in the RoFormer paper; "
     "yours pairs i with i + d_head/2, the half (rotate_half) layout.",
     "wrong-way": "It turns the wrong way: the first of each pair gets x1 cos - x2 sin, the second x1 sin + x2 cos.",
-    "i-for-2i": "Pair i turns at theta_i = 10000 ** (-2 * i / d_head): 2i, not i.",
+    "i-for-2i": "you used i where the formula has 2i: pair i turns at theta_i = 10000 ** (-2 * i / d_head).",
     "ignores-positions": "Use the positions passed in, not the row numbers 0, 1, 2, ...: "
     "the row at index j sits at positions[j].",
     "changed-input": "Your function changed the x it was given. Write into a new array "
@@ -130,7 +130,8 @@ def _explain(fn: Callable, name: str, x: np.ndarray, positions: np.ndarray, got:
         mistake = "used-updated"
     if not findings and not np.allclose(maps[0], np.eye(d_head), atol=TOL):
         findings = [Finding.note("at position 0 it changes the vector, but a turn by 0 · theta_i leaves it as it is")]
-    hint = f" {ROPE_MISTAKES[mistake]}" if mistake else ""
+    # base 100 is what i for 2i gives, and also what 2i with base 100 gives: a likely cause, not a certain one
+    hint = f" {'Likely: ' if mistake == 'i-for-2i' else ''}{ROPE_MISTAKES[mistake]}" if mistake else ""
     said = sentences(findings, d_head // 2, room - len(hint) - len(f" Measured at position {m}: ."), noun="pair")
     return (f" Measured at position {m}: {said}." if said else "") + hint
 
@@ -203,7 +204,9 @@ def _diagnose(J: np.ndarray, m: int) -> tuple[list[Finding], str | None]:
     not_turn = (np.abs(b + c) > TOL) | (np.abs(a - e) > TOL)  # what no rotation has
     bad = [int(i) for i in np.flatnonzero(not_turn)]
     if bad:
-        found.append(Finding(tuple(bad), "is", "are", "not a rotation, whose block is [[cos, -sin], [sin, cos]]"))
+        found.append(
+            Finding(tuple(bad), "is", "are", "other than a rotation, whose block is [[cos, -sin], [sin, cos]]")
+        )
         return found, cause
     scaled = [int(i) for i in np.flatnonzero(np.abs(size - 1) > TOL)]
     if scaled:

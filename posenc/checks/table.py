@@ -54,6 +54,9 @@ SINUSOIDAL_MISTAKES = {
     "column-frequencies": "each column has its own frequency; a sine column and the cosine after it share "
     "omega_i, with i = column // 2.",
     "from-one": "positions count from 0, not 1.",
+    "tensor2tensor": "this is Tensor2Tensor's table ([sin | cos], omega_i = base ** (-i / (d_model / 2 - 1))), the "
+    "code released with the paper, not the paper's formula: interleave sin and cos, with omega_i = base ** (-2 * i / "
+    "d_model).",
     "int-dtype": "an int array (np.zeros(..., dtype=int), say) truncates the sines and cosines to whole numbers, "
     "mostly 0: use floats.",
 }
@@ -234,6 +237,14 @@ def _diagnose(table: np.ndarray) -> tuple[list[Finding], str | None]:
     return found + by_speed + by_phase + _sizes(amp, offset, wave, described), cause or shifted
 
 
+def _tensor2tensor(seq_len: int, d_model: int, base: float = 10000.0) -> np.ndarray:
+    """The table of Tensor2Tensor's ``get_timing_signal_1d``: [sin | cos], its own frequency spacing, odd widths padded."""
+    pairs = d_model // 2
+    omega = base ** (-np.arange(pairs) / max(pairs - 1, 1))  # (pairs,): the slowest is exactly 1 / base
+    angle = np.arange(seq_len)[:, None] * omega  # (seq_len, pairs)
+    return np.concatenate([np.sin(angle), np.cos(angle), np.zeros((seq_len, d_model % 2))], axis=1)
+
+
 def _explain(fn: Callable, name: str, value: object, d_model: int, room: int) -> str:
     """What the learner's table does wrong, measured on a long table, in at most `room` characters."""
     dtype = int_dtype(value)
@@ -244,6 +255,8 @@ def _explain(fn: Callable, name: str, value: object, d_model: int, room: int) ->
         return ""
     if np.allclose(table, sinusoidal(*table.shape), atol=1e-6, rtol=0.0):
         return f" Your table for seq_len={len(table)}, d_model={d_model} is right, though: only some sizes go wrong."
+    if np.allclose(table, _tensor2tensor(*table.shape), atol=1e-6, rtol=0.0):
+        return f" Measured over {len(table)} positions: {SINUSOIDAL_MISTAKES['tensor2tensor']}"
     with np.errstate(all="ignore"):
         findings, mistake = _diagnose(table)
     hint = f" Likely: {SINUSOIDAL_MISTAKES[mistake]}" if mistake else ""

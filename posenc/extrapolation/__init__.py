@@ -25,9 +25,10 @@ sequences of ``train_len`` tokens (Adam, full batch, hand-written gradients).
 :func:`pattern_error` measures how far each query's attention is from the target.
 
 Limits, stated where the lesson uses it: one head, no content (queries and keys carry
-position only), one local pattern, one seed, no fine-tuning. It shows what the formula
-of each scheme does with positions it was not fitted on; it does not reproduce a
-language model's perplexity (Press et al., 2022, figure 1, measure that).
+position only), one local pattern, one seed per fit (the lesson compares four), no
+fine-tuning. It shows what the formula of each scheme does with positions it was not
+fitted on; it does not reproduce a language model's perplexity (Press et al., 2022,
+figure 1, measure that).
 """
 
 from posenc.extrapolation.heads import SCHEMES, PositionFit, fit_position_scores, fitted_heads

@@ -15,13 +15,18 @@ __all__ = ["rope_twin"]
 
 
 def rope_twin(fit: PositionFit, test_len: int, max_train_change: float = 0.05, ridge: float = 1e-2) -> PositionFit:
-    """A RoPE head that scores the training offsets almost as `fit` does, and the new ones very differently.
+    """A RoPE head that scores the training offsets almost as `fit` does, and some new ones very differently.
 
     Every score at an offset seen in training (``0 .. train_len - 1``) moves by at most
-    `max_train_change`; the scores at the new offsets ``train_len .. test_len - 1`` move
-    as much as that allows (the direction of coefficients that maximises the sum of their
-    squared changes against the training ones', with a small ridge). Training on lengths
-    up to ``train_len`` cannot tell the two heads apart; past it they may differ a lot.
+    `max_train_change`; the scores at the new offsets ``train_len .. test_len - 1`` move a
+    lot. The change of coefficients is the direction that maximises the sum of squared score
+    changes at the new offsets divided by the sum of squared changes at the training offsets
+    plus `ridge` times the direction's squared length, scaled so that the largest training
+    change is `max_train_change` and signed so that the largest new change is a rise.
+    It is one such head, not the largest change `max_train_change` allows: the training
+    offsets' features are nearly rank-deficient, and a smaller `ridge` gives much larger
+    changes past ``train_len`` within the same bound. Training on lengths up to
+    ``train_len`` cannot tell the two heads apart; past it they may differ a lot.
 
     Parameters
     ----------
@@ -32,7 +37,7 @@ def rope_twin(fit: PositionFit, test_len: int, max_train_change: float = 0.05, r
     max_train_change : float, default 0.05
         Positive.
     ridge : float, default 0.01
-        Keeps the direction's coefficients moderate; positive.
+        Keeps the direction's coefficients moderate (and so the far changes); positive.
 
     Returns
     -------

@@ -133,9 +133,12 @@ class _OrderExplorer(Explorer):
         for label, text in zip(self.out_labels, [*words, "pooled: this order", f"pooled: {ref}"], strict=True):
             label.set_text(text)
         diff = float(np.max(np.abs(pooled - ref_pooled)))
-        verdict = (
-            "identical: attention cannot tell these orders apart" if diff < 1e-9 else "different: now the order matters"
-        )
+        if order == self.orders[0]:
+            verdict = "this is the reference order; pick another to compare"
+        elif diff < 1e-9:
+            verdict = "identical: attention cannot tell these orders apart"
+        else:
+            verdict = "different: now the order matters"
         where = "with" if self.positions.value else "without"
         return (
             f"order: <b>{self.order.value}</b> ({where} positions) · pooled vector vs "

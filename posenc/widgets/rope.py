@@ -12,6 +12,8 @@ from posenc.rope import apply_rope, rope_angles, rope_decay_bound
 __all__ = ["rope_explorer", "rope_distance_explorer"]
 
 QUERY, KEY = "#b2182b", "#2166ac"  # red and blue, also told apart by line style (solid, dashed)
+RANDOM = "#e69f00"  # orange (Okabe-Ito): the random pair beside the blue best case
+RANDOM_SEED = 0  # the distance explorer's random q and k
 
 
 class _RopeExplorer(Explorer):
@@ -177,7 +179,7 @@ class _DistanceExplorer(Explorer):
         self.base.value = base
         self.d_head = ipywidgets.ToggleButtons(options=[32, 64, 128], value=d_head, description="d_head")
         self.d_head.style.button_width = "56px"
-        self._cache: dict[tuple[float, int], tuple[np.ndarray, np.ndarray]] = {}
+        self._cache: dict[tuple[float, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
         super().__init__([self.base, self.d_head], self.base)
 
     def _build_figure(self) -> Drawing:
@@ -192,37 +194,57 @@ class _DistanceExplorer(Explorer):
         ax_b.set_ylabel("distance term ÷ its value at distance 0")
         ax_b.set_title("Bound on the score's size: its distance term", fontsize=10)
         (self.reference_score,) = ax_s.plot(self.distances, self.distances * 0, color="0.6", lw=1.0, ls="--")
-        (self.score,) = ax_s.plot(self.distances, self.distances * 0, color=KEY, lw=1.2)
+        (self.random_score,) = ax_s.plot(
+            self.distances, self.distances * 0, color=RANDOM, lw=0.9, label="one random pair (typical)"
+        )
+        (self.score,) = ax_s.plot(
+            self.distances, self.distances * 0, color=KEY, lw=1.4, label="q = k, all ones (best case)"
+        )
         ax_s.axhline(0, color="0.75", lw=0.8)
         ax_s.set_xscale("log")
         ax_s.set_xlim(1, self.distances[-1])
         ax_s.set_ylim(-0.3, 1.05)
         ax_s.set_xlabel("relative distance m − n")
-        ax_s.set_ylabel("score / score at distance 0")
-        ax_s.set_title("Score of q = k = all ones", fontsize=10)
+        ax_s.set_ylabel("score ÷ (|q| |k|)")
+        ax_s.set_title("Two actual scores: best case and a random pair", fontsize=10)
+        ax_s.legend(handles=[self.score, self.random_score], loc="upper right", fontsize=8, frameon=False)
         self.legend_text = fig.text(0.5, 0.93, " ", ha="center", fontsize=10)
-        dynamic = [self.reference_bound, self.bound, self.reference_score, self.score, self.legend_text]
+        dynamic = [
+            self.reference_bound,
+            self.bound,
+            self.reference_score,
+            self.random_score,
+            self.score,
+            self.legend_text,
+        ]
         return fig, dynamic, [], []
 
-    def _curves(self, base: float, d_head: int) -> tuple[np.ndarray, np.ndarray]:
+    def _curves(self, base: float, d_head: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         key = (base, d_head)
         if key not in self._cache:  # a few settings only: each is computed once
             self._cache[key] = self._compute(base, d_head)
         return self._cache[key]
 
-    def _compute(self, base: float, d_head: int) -> tuple[np.ndarray, np.ndarray]:
+    def _compute(self, base: float, d_head: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         bound = rope_decay_bound(self.distances, d_head, base=base)  # (n,)
         at_zero = (d_head / 2 + 1) / 2  # every S_j = j at distance 0
-        # (n,): q = k = ones, divided by d_head
-        score = np.cos(rope_angles(self.distances, d_head, base=base)).mean(axis=1)
-        return bound / at_zero, score
+        turn = np.exp(1j * rope_angles(self.distances, d_head, base=base))  # (n, d_head // 2)
+        # q = k = ones: every pair's part is cos((m - n) θ_i); |q| |k| = d_head
+        best = turn.real.mean(axis=1)  # (n,)
+        # one random pair, the same for every base (seeded): each pair as a complex number,
+        # score = Re sum_i q_i conj(k_i) exp(1j (m - n) θ_i), divided by |q| |k|
+        q, k = np.random.default_rng(RANDOM_SEED).normal(size=(2, d_head))
+        h = (q[0::2] + 1j * q[1::2]) * (k[0::2] - 1j * k[1::2])  # (d_head // 2,)
+        typical = (turn @ h).real / (np.linalg.norm(q) * np.linalg.norm(k))  # (n,)
+        return bound / at_zero, best, typical
 
     def _redraw(self) -> str:
         base, d = float(self.base.value.replace(",", "")), self.d_head.value
-        bound, score = self._curves(base, d)
-        ref_bound, ref_score = self._curves(10_000.0, d)
+        bound, score, typical = self._curves(base, d)
+        ref_bound, ref_score, _ = self._curves(10_000.0, d)
         self.bound.set_ydata(bound)
         self.score.set_ydata(score)
+        self.random_score.set_ydata(typical)
         self.reference_bound.set_ydata(ref_bound)
         self.reference_score.set_ydata(ref_score)
         compared = base != 10_000.0
@@ -241,10 +263,13 @@ def rope_distance_explorer(*, base: str = "10,000", d_head: int = 128, max_dista
 
     Left: the distance term of RoFormer's upper bound on the score's size, the average of
     ``|S_j|`` over the pairs (:func:`posenc.rope.rope_decay_bound`, the quantity of the paper's
-    figure 2), divided by its value at distance 0 and drawn on a logarithmic axis. Right: the score of one fixed pair, ``q = k`` all
-    ones, divided by its value at distance 0 (for that pair it is the mean of
-    ``cos((m - n) θ_i)``). For any other base, dashed curves show base 10,000 for comparison,
-    and the title says which style is which.
+    figure 2), divided by its value at distance 0 and drawn on a logarithmic axis. Right: two
+    actual scores divided by ``|q| |k|``. In blue the best case, ``q = k`` all ones, where every
+    pair is aligned at distance 0 (the score is the mean of ``cos((m - n) θ_i)``): the one that
+    fades. In orange one random pair (standard normal ``q`` and ``k``, seed 0), a typical case:
+    it starts small and stays small, with no fading. For any other base, dashed curves show
+    base 10,000 for comparison (the bound and the best case), and the title says which style
+    is which.
 
     Notes
     -----
