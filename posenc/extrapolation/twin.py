@@ -1,6 +1,6 @@
 """RoPE's twin: a head that scores every training pair almost as a fitted one does, and the far ones differently.
 
-Training on lengths up to ``train_len`` cannot tell the two heads apart, so nothing in
+Training on lengths up to ``train_len`` can barely tell the two heads apart, so little in
 training decides what a RoPE head does past it (lesson 06: "defined is not trained").
 """
 
@@ -26,7 +26,7 @@ def rope_twin(fit: PositionFit, test_len: int, max_train_change: float = 0.05, r
     It is one such head, not the largest change `max_train_change` allows: the training
     offsets' features are nearly rank-deficient, and a smaller `ridge` gives much larger
     changes past ``train_len`` within the same bound. Training on lengths up to
-    ``train_len`` cannot tell the two heads apart; past it they may differ a lot.
+    ``train_len`` can barely tell the two heads apart; past it they may differ a lot.
 
     Parameters
     ----------
