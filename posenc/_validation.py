@@ -120,6 +120,8 @@ def check_base(base: object) -> float:
 
 def as_float_array(x: object, name: str, min_ndim: int = 1) -> np.ndarray:
     """Convert `x` to a floating-point array with at least `min_ndim` axes, with no NaN or inf."""
+    if x is Ellipsis:  # a stub's placeholder, passed on before it was filled in
+        raise TypeError(f"{name} is ... (a placeholder still to fill in): give it an array, or None where allowed.")
     try:
         arr = np.asarray(x)
     except Exception as exc:  # ragged lists and the like

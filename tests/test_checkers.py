@@ -47,6 +47,64 @@ def tensor2tensor_table(n, d):
     return np.pad(np.concatenate([np.sin(scaled_time), np.cos(scaled_time)], axis=1), [(0, 0), (0, d % 2)])
 
 
+def swapped_rotation(angles):
+    """A learner's M_k with cos and sin swapped in each block: [[sin, cos], [-cos, sin]]."""
+    M = np.zeros((2 * len(angles), 2 * len(angles)))
+    for i, a in enumerate(angles):
+        M[2 * i : 2 * i + 2, 2 * i : 2 * i + 2] = [[np.sin(a), np.cos(a)], [-np.cos(a), np.sin(a)]]
+    return M
+
+
+def attention_max_down_columns(q, k, v):
+    """A learner's stable softmax that subtracts each column's max (axis 0) instead of each row's."""
+    scores = q @ k.T / np.sqrt(q.shape[-1])
+    e = np.exp(scores - np.max(scores, axis=0))
+    return (e / np.sum(e, axis=1, keepdims=True)) @ v
+
+
+def attention_sums_without_keepdims(q, k, v):
+    """A learner's softmax that divides by the row sums without keepdims (it runs only when square)."""
+    e = np.exp(q @ k.T / np.sqrt(q.shape[-1]))
+    return (e / np.sum(e, axis=1)) @ v
+
+
+def blocks_at_pair_index(k, d):
+    """A learner's M_k whose block for pair i starts at row and column i, as if i counted dimensions."""
+    M = np.zeros((d, d))
+    for i, w in enumerate(posenc.frequencies(d)):
+        M[i : i + 2, i : i + 2] = [[np.cos(k * w), np.sin(k * w)], [-np.sin(k * w), np.cos(k * w)]]
+    return M
+
+
+def rope_tiled_angles(x, positions):
+    """A learner's RoPE that spreads the angles over the dimensions with np.tile, not np.repeat."""
+    theta = posenc.frequencies(x.shape[1])
+    angle = np.tile(np.asarray(positions)[:, None] * theta, 2)  # dimension j gets pair j mod (d/2)'s angle
+    out = x * np.cos(angle)
+    out[:, 0::2] -= x[:, 1::2] * np.sin(angle)[:, 0::2]
+    out[:, 1::2] += x[:, 0::2] * np.sin(angle)[:, 1::2]
+    return out
+
+
+def slopes_without_step(n):
+    """A learner's slopes for n heads that adds the first n - c slopes of 2c heads, not every other one."""
+    c = 2 ** int(np.floor(np.log2(n)))
+    return np.concatenate([posenc.alibi_slopes(c), posenc.alibi_slopes(2 * c)[: n - c]])
+
+
+def slopes_with_rounded_power(n):
+    """A learner's slopes whose power of two c is 2 ** round(log2 n), too large for 12 or 6 heads."""
+    c = 2 ** int(round(np.log2(n)))
+    extra = posenc.alibi_slopes(2 * c)[0::2]
+    return np.concatenate([posenc.alibi_slopes(c), extra[: n - c]]) if n > c else posenc.alibi_slopes(c)
+
+
+def one_row_for_every_scheme():
+    """A learner's table built with dict.fromkeys: every scheme's row is the one ALiBi's answers filled."""
+    row = dict(checks.comparison_table_answer()["ALiBi"])
+    return dict.fromkeys(checks.comparison_table_answer(), row)
+
+
 def int_table(n, d):
     """A learner's table built in an int array: every sine and cosine is truncated."""
     table = np.zeros((n, d), dtype=int)
@@ -139,19 +197,25 @@ def layer_by_hand(*, mistake=None):
         if rows is not None and mistake == "table-on-qk":
             q, k = q + rows, k + rows
         if scheme == ("RoPE" if mistake == "scheme-ignored" else "rope") and mistake != "rope-on-inputs":
-            q = posenc.apply_rope(q)
-            k = k if mistake == "rope-one-side" else posenc.apply_rope(k)
+            layout = "half" if mistake == "rope-half-layout" else "interleaved"
+            q = posenc.apply_rope(q, layout=layout)
+            k = k if mistake == "rope-one-side" else posenc.apply_rope(k, layout=layout)
             v = posenc.apply_rope(v) if mistake == "rope-on-v" else v
         bias = None
         if scheme == "alibi":
             d = query_minus_key(n)
             distance = np.maximum(d, 0) if mistake == "alibi-causal-form" else np.abs(d)
+            if mistake == "alibi-signed":
+                distance = np.maximum(d, 0) if causal else d
             slope = posenc.alibi_slopes(1)[0] if mistake == "alibi-slope" else capstone.ALIBI_SLOPE
             bias = (1.0 if mistake == "alibi-sign" else -1.0) * slope * distance  # (n, n)
         masked = {"no-mask": False, "always-masked": True}.get(mistake, causal)
         if mistake == "unscaled":
             q = q * np.sqrt(8)  # posenc.attention divides by sqrt(d_head): undo it
-        outputs, weights = posenc.attention(q, k, v, mask=posenc.causal_mask(n) if masked else None, bias=bias)
+        mask = posenc.causal_mask(n) if masked else None
+        if masked and mistake == "mask-transposed":
+            mask = mask.T
+        outputs, weights = posenc.attention(q, k, v, mask=mask, bias=bias)
         return outputs if mistake == "returns-outputs-only" else (outputs, weights)
 
     return my_scheme_layer
@@ -182,6 +246,11 @@ SPECS = {
             "flat": lambda n: np.arange(n),
             "row": lambda n: np.arange(n)[None, :],
             "from-one": lambda n: np.arange(1, n + 1)[:, None],
+            "one-short": lambda n: np.arange(n - 1)[:, None],
+            "one-extra": lambda n: np.arange(n + 1)[:, None],
+            "tuple": lambda n: (np.arange(n)[:, None],),
+            "zeros": lambda n: np.zeros((n, 1)),
+            "steps": lambda n: np.linspace(0, n, n)[:, None],
         },
     ),
     "check_attention": Spec(
@@ -193,6 +262,10 @@ SPECS = {
             "divided-by-d": lambda q, k, v: posenc.softmax(q @ k.T / q.shape[-1]) @ v,
             "returned-weights": lambda q, k, v: posenc.attention(q, k, v)[1],
             "no-softmax": lambda q, k, v: (q @ k.T / np.sqrt(q.shape[-1])) @ v,
+            "scores-transposed": lambda q, k, v: posenc.softmax(k @ q.T / np.sqrt(q.shape[-1])) @ v,
+            "weights-transposed": lambda q, k, v: posenc.softmax(q @ k.T / np.sqrt(q.shape[-1])).T @ v,
+            "max-over-queries": attention_max_down_columns,
+            "no-keepdims": attention_sums_without_keepdims,
             "int-dtype": int_attention,
         },
     ),
@@ -205,6 +278,7 @@ SPECS = {
             # looks only at the last row, which a running sum keeps: the total
             "says-running-sum-is": lambda f, x, p: np.allclose(f(x[p])[-1], f(x)[-1]) or np.allclose(f(x[p]), f(x)[p]),
             "exact-equality": lambda f, x, p: np.array_equal(f(x[p]), f(x)[p]),
+            "inverse-permutation": lambda f, x, p: np.allclose(f(x[p]), f(x)[np.argsort(p)]),
             # compares a summary that every order shares, not the rows
             "says-invariant-is": lambda f, x, p: np.allclose(f(x[p]).mean(axis=0), f(x).mean(axis=0)),
         },
@@ -227,6 +301,12 @@ SPECS = {
             ),
             "from-one": lambda n, d: posenc.sinusoidal(n + 1, d)[1:],
             "tensor2tensor": tensor2tensor_table,
+            "two-pi": lambda n, d: interleave(2 * np.pi * positions(n) * posenc.frequencies(d)),
+            "one-frequency": lambda n, d: interleave(positions(n) * 10000.0 ** (2 * np.arange(d // 2) // d)),
+            "tensor2tensor-spacing": lambda n, d: interleave(
+                positions(n) * np.exp(-np.log(10000.0) * np.arange(d // 2) / max(d // 2 - 1, 1))
+            ),
+            "one-column-per-pair": lambda n, d: positions(n) * posenc.frequencies(d),
             "int-dtype": int_table,
         },
     ),
@@ -236,8 +316,13 @@ SPECS = {
         mistakes={
             "one-over-omega": 100.0,
             "omega": 0.01,
+            "two-pi-times-omega": 2 * np.pi * 0.01,
+            "half-turn": np.pi * 100,
+            "degrees": 360 * 100.0,
             "i-for-2i": 2 * np.pi * 10,
             "column-index": 2 * np.pi * 10_000,
+            "neighbour-pair": 2 * np.pi / 10000.0 ** (-2 * 13 / 48),
+            "tensor2tensor": 2 * np.pi * np.exp(12 * np.log(10000.0) / 23),
         },
         kwargs={"pair": 12, "d_model": 48},
         hint_args={"pair": 12, "column": 24, "column_after": 25},
@@ -248,6 +333,11 @@ SPECS = {
         mistakes={
             "wrong-way": lambda k, d: posenc.offset_rotation(k, d).T,
             "one-speed": one_speed_rotation,
+            "cos-sin-swapped": lambda k, d: swapped_rotation(k * posenc.frequencies(d)),
+            "blocks-stack": lambda k, d: np.stack(
+                [[[np.cos(a), np.sin(a)], [-np.sin(a), np.cos(a)]] for a in k * posenc.frequencies(d)]
+            ),
+            "blocks-at-i": blocks_at_pair_index,
             "negative-k": lambda k, d: posenc.offset_rotation(abs(k), d),
             "i-for-2i": lambda k, d: rotation(k * 10000.0 ** (-np.arange(d // 2) / d)),
             "int-dtype": lambda k, d: posenc.offset_rotation(k, d).astype(int),
@@ -262,6 +352,11 @@ SPECS = {
             "one-length": lambda t: t @ t.T / lengths(t)[:, None],
             "columns-normalised": lambda t: (t / np.linalg.norm(t, axis=0)) @ (t / np.linalg.norm(t, axis=0)).T,
             "compared-columns": lambda t: (t / lengths(t)[:, None]).T @ (t / lengths(t)[:, None]),
+            "one-number": lambda t: t @ t.T / np.linalg.norm(t) ** 2,
+            "added-lengths": lambda t: t @ t.T / (lengths(t)[:, None] + lengths(t)[None, :]),
+            "distance": lambda t: 1 - posenc.analysis.cosine_similarity(t),
+            "correlation": lambda t: np.corrcoef(t),
+            "column-lengths": lambda t: t @ t.T / np.outer(np.linalg.norm(t, axis=0), np.linalg.norm(t, axis=0)),
             "changed-input": normalise_in_place,
         },
     ),
@@ -275,6 +370,8 @@ SPECS = {
             "ignores-positions": lambda x, p: rope_by_hand(x, np.arange(len(x)), posenc.frequencies(x.shape[1])),
             "changed-input": rope_in_place,
             "used-updated": lambda x, p: rope_in_place(x.copy(), p),
+            "angles-tiled": rope_tiled_angles,
+            "added-table": lambda x, p: x + posenc.sinusoidal(int(np.max(p)) + 1, x.shape[1])[p],
         },
     ),
     "check_alibi_slopes": Spec(
@@ -288,6 +385,9 @@ SPECS = {
             "next-power": lambda n: posenc.alibi_slopes(1 << (n - 1).bit_length())[:n],
             "even-extras": even_extra_slopes,
             "positive-exponent": lambda n: 2.0 ** (8.0 * np.arange(1, n + 1) / n),
+            "no-step": slopes_without_step,
+            "precedence": lambda n: 2.0**-8 * np.arange(1, n + 1) / n,
+            "rounded-power": slopes_with_rounded_power,
         },
     ),
     "check_alibi_bias": Spec(
@@ -337,6 +437,9 @@ SPECS = {
             "sinusoidal-no-row": table_with(
                 ("sinusoidal", "past the training length", "stops at its last row: nothing to look up past it")
             ),
+            "rope-absolute": table_with(("RoPE", "absolute or relative", "absolute")),
+            "sinusoidal-trained": table_with(("sinusoidal", "trained position parameters", "one row per position")),
+            "shared-row": one_row_for_every_scheme(),
         },
     ),
 }

@@ -261,7 +261,10 @@ ROTATIONS = {
         lambda k, d: np.roll(posenc.offset_rotation(k, d), 2, axis=1),
         ["the blocks sit off the diagonal: rows 0–1 have their block in columns 2–3"],
     ),
-    "overlapping blocks": (overlapping_blocks, ["where 0 belongs: each pair's block mixes only its own two rows"]),
+    "overlapping blocks": (
+        overlapping_blocks,
+        ["rows and columns 2i, 2i + 1, not i, i + 1: placed at i, the blocks overlap"],
+    ),
     "an int matrix": (
         lambda k, d: posenc.offset_rotation(k, d).astype(int),
         ["Your M has dtype int", "truncates cos and sin"],

@@ -11,6 +11,11 @@ import posenc
 
 CASES = [
     # (call, exception, message pattern)
+    (
+        lambda: posenc.attention(np.ones((3, 4)), np.ones((3, 4)), np.ones((3, 4)), bias=...),
+        TypeError,
+        r"^bias is \.\.\. \(a placeholder still to fill in\): give it an array, or None where allowed\.$",
+    ),
     (lambda: posenc.sinusoidal(10, -4), ValueError, r"^d_model must be a positive integer; got d_model=-4\.$"),
     (
         lambda: posenc.sinusoidal(10, 7),

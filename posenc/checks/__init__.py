@@ -30,7 +30,8 @@ from posenc.checks.questions import answer, questions
 from posenc.checks.recap import check_comparison_table, comparison_table_answer
 from posenc.checks.rope import check_apply_rope
 from posenc.checks.setup import check_positions_column
-from posenc.checks.table import check_sinusoidal, check_wavelength
+from posenc.checks.table import check_sinusoidal
+from posenc.checks.wavelength import check_wavelength
 
 __all__ = [
     "CheckResult",

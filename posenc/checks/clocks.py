@@ -34,6 +34,11 @@ OFFSET_MISTAKES = {
     "negative-k": "Your M is right for k > 0 but turns forward for k < 0 too: the angle is k * omega_i, negative "
     "when k is (abs(k), or a lookup by |k|, loses the sign).",
     "one-speed": "Every pair turns at its own speed: the angle of block i is k * omega_i, not k.",
+    "cos-sin-swapped": "cos and sin are swapped: each block is [[cos, sin], [-sin, cos]], cos on its diagonal.",
+    "blocks-stack": "That is a stack of the 2 × 2 blocks: put block i on the diagonal of a (d_model, d_model) "
+    "matrix, in rows and columns 2i and 2i + 1, zeros elsewhere.",
+    "blocks-at-i": "Each pair's block goes in rows and columns 2i, 2i + 1, not i, i + 1: placed at i, the blocks "
+    "overlap and overwrite each other.",
     "i-for-2i": "you used i where the formula has 2i: the angle of block i is k * omega_i, with omega_i = "
     "base ** (-2 * i / d_model).",
     "int-dtype": "An int array (np.zeros(..., dtype=int), say) truncates cos and sin to whole numbers, mostly 0: "
@@ -60,6 +65,8 @@ def _angles(turn: np.ndarray, k: int, d_model: int) -> tuple[list[Finding], str 
         # the cases with k > 0 are checked first, so a sign error seen only now is one of k < 0 alone
         cause = ("negative-k" if k < 0 else "wrong-way") if round(shift) == -k else None
         return [Finding.note(f"M moves every row {_moves(shift)}, not {_moves(k)}")], cause
+    if np.allclose(wrap(turn + k * w - np.pi / 2), 0, atol=TOL):
+        return [Finding.note("each block turns by π/2 minus its angle k * omega_i")], "cos-sin-swapped"
     base = effective_base(turn / k, d_model, rtol=TOL) if k != 0 and np.all(np.abs(k * w) < np.pi) else None
     if base is not None and abs(np.log(base)) < TOL:
         return [Finding(tuple(range(pairs)), "turns", "turn", f"by {sig(turn[0])} rad, block 0's angle")], "one-speed"
@@ -71,6 +78,15 @@ def _angles(turn: np.ndarray, k: int, d_model: int) -> tuple[list[Finding], str 
     want = wrap(k * w)  # (pairs,)
     found = [Finding((int(i),), "turns", "turn", f"by {sig(turn[i])} rad where {sig(want[i])} belongs") for i in off]
     return found, None
+
+
+def _blocks_at_i(k: int, d_model: int) -> np.ndarray:
+    """The rotation's blocks written at rows and columns i, i + 1 (each over the one before), not 2i, 2i + 1."""
+    M = np.zeros((d_model, d_model))
+    for i, w in enumerate(frequencies(d_model)):
+        c, s = np.cos(k * w), np.sin(k * w)
+        M[i : i + 2, i : i + 2] = [[c, s], [-s, c]]
+    return M
 
 
 def _blocks(M: np.ndarray) -> tuple[np.ndarray, list[Finding]]:
@@ -97,6 +113,14 @@ def _diagnose(M: np.ndarray, k: int) -> tuple[list[Finding], str | None]:
     """What the learner's M does, block by block, against the rotation it should be; the listed mistake it points to."""
     blocks, found = _blocks(M)  # (pairs, 2, 2)
     a, b, c, e = blocks[:, 0, 0], blocks[:, 0, 1], blocks[:, 1, 0], blocks[:, 1, 1]  # (pairs,) each
+    cos, sin = np.abs(np.cos(k * frequencies(len(M)))), np.abs(np.sin(k * frequencies(len(M))))  # (pairs,) each
+    if not np.allclose(cos, sin, atol=1e-3) and all(
+        np.allclose(np.abs(diag), sin, atol=TOL) and np.allclose(np.abs(off), cos, atol=TOL)
+        for diag, off in ((a, b), (e, c))
+    ):
+        return found + [
+            Finding.note("each block holds sin where cos belongs and cos where sin belongs")
+        ], "cos-sin-swapped"
     size, turn = np.hypot((a + e) / 2, (b - c) / 2), np.arctan2((b - c) / 2, (a + e) / 2)  # of the rotation in it
     same_sin, other_cos = np.abs(b + c) > TOL, np.abs(a - e) > TOL  # what no rotation has
     groups: dict[tuple[str, str, str], list[int]] = {}
@@ -145,7 +169,14 @@ def check_offset_rotation(fn: Callable[[int, int], np.ndarray]) -> CheckResult:
         expected = offset_rotation(k, d_model)  # (d_model, d_model)
         where = f"for k={k}, d_model={d_model}"
         if got.shape != expected.shape:
-            return not_yet(f"{where} the shape is {got.shape}, expected {expected.shape} (it maps one row to another).")
+            stack = got.shape == (d_model // 2, 2, 2)
+            hint = f" {OFFSET_MISTAKES['blocks-stack']}" if stack else ""
+            return not_yet(
+                f"{where} the shape is {got.shape}, expected {expected.shape} (it maps one row to another).{hint}"
+            )
+        if np.allclose(got, _blocks_at_i(k, d_model), atol=TOL) and d_model > 2:
+            head = first_difference(got, expected, where, "M") or where
+            return not_yet(head, f" {OFFSET_MISTAKES['blocks-at-i']}")
         said = first_difference(got, expected, where, "M")
         if said is None:
             continue

@@ -29,6 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from posenc.checks.compare import first_difference, first_mismatch, int_dtype, likely_mistake
+from posenc.checks.crashes import explain
 from posenc.checks.phrasing import number, short
 from posenc.checks.stubs import read_stub
 
@@ -275,9 +276,9 @@ def call(
         if stub is not None:
             return None, stub
         shown = ", ".join([*map(_shown, args), *(f"{k}={_shown(v)}" for k, v in keywords.items())])
-        text = str(exc)
+        text = str(exc).strip()
         text = text if len(text) <= 200 else text[:200] + "..."
-        return None, not_yet(f"{name}({shown}) raised {type(exc).__name__}: {text}")
+        return None, not_yet(f"{name}({shown}) raised {type(exc).__name__}: {text}", explain(exc))
     if value is Ellipsis:
         return None, unfinished(fn, name, returns)
     return value, None

@@ -36,6 +36,7 @@ from posenc.checks.engine import (
     register,
     room_after,
 )
+from posenc.checks.layer_variants import VARIANTS, variant_of
 from posenc.checks.measure import centred_logs, distance_bias, inputs_read_back, shift_mismatch
 from posenc.checks.phrasing import amount, name_of, number, short, sig
 from posenc.rope import apply_rope
@@ -64,8 +65,11 @@ LAYER_MISTAKES = {
     "(alibi_bias(n, 1) gives a lone head's, 2^-8).",
     "alibi-sign": "ALiBi lowers the scores of far words: add -slope * distance, with the minus sign.",
     "no-mask": "With causal=True, pass mask=posenc.causal_mask(n): row i then puts no weight on the words after it.",
+    "mask-transposed": "Your mask is transposed: each word sees itself and the words after it. posenc.causal_mask(n) "
+    "(True on and below the diagonal) lets row i see the words up to i.",
     "always-masked": "With causal=False every word sees every other: pass the mask only when causal is True.",
     "unscaled": "Divide the scores by sqrt(d_head) = sqrt(8) before the softmax, as posenc.attention does.",
+    **VARIANTS,
 }
 
 SENTENCE = ["dog", "bites", "man"]
@@ -290,10 +294,11 @@ def _causal(run: Callable) -> None:
         after = np.triu(w, 1)
         if not np.allclose(after, 0, atol=TOL):
             i, j = np.unravel_index(int(np.argmax(after)), after.shape)
+            transposed = np.allclose(np.tril(w, -1), 0, atol=TOL)  # nothing before the diagonal: it looks ahead
             raise _stop(
                 f"for {_where(scheme, True, SENTENCE)}, row {i} of the weights puts {number(w[i, j])} on "
                 f"'{SENTENCE[j]}', a word after it, where the mask leaves 0.",
-                "no-mask",
+                "mask-transposed" if transposed else "no-mask",
             )
 
 
@@ -318,7 +323,7 @@ def _compare(run: Callable) -> None:
                     raise _stop(
                         said, "unscaled", detail=f" Measured: the scores are {sig(scale)} = sqrt(8) times too large."
                     )
-                raise _stop(said)
+                raise _stop(said, variant_of(w, sentence, scheme, causal))
 
 
 def _measure(run: Callable) -> None:

@@ -10,6 +10,7 @@ was used.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 
 import numpy as np
@@ -18,6 +19,7 @@ from posenc.analysis import cosine_similarity
 from posenc.checks.engine import (
     CheckResult,
     array_from,
+    call,
     correct,
     first_difference,
     likely_mistake,
@@ -39,6 +41,14 @@ SIMILARITY_MISTAKES = {
     "columns-normalised": "Normalise each row (np.linalg.norm(table, axis=1, keepdims=True)), not each column (axis=0).",
     "compared-columns": "Compare rows (positions), not columns: the result is (seq_len, seq_len), "
     "from table @ table.T, not table.T @ table.",
+    "one-number": "Each entry needs its own two rows' lengths, lengths[p] * lengths[q] (np.outer): one number for "
+    "the whole table (np.linalg.norm with no axis, or np.dot of the lengths) scales every entry alike.",
+    "added-lengths": "The two lengths were added: the cosine divides by their product, |table[p]| * |table[q]|.",
+    "distance": "That is 1 minus the similarity, the cosine distance: return the similarity itself.",
+    "correlation": "That is the correlation (np.corrcoef), which subtracts each row's mean first; the cosine "
+    "similarity does not centre the rows.",
+    "column-lengths": "Its lengths are the columns' (axis=0): a row's length is np.linalg.norm(table, axis=1, "
+    "keepdims=True).",
     "changed-input": "Your function changed the table it was given (with /= or a slice assignment, say): "
     "compute into new arrays, so that the caller's table stays as it was.",
 }
@@ -66,7 +76,21 @@ def _suspects(table: np.ndarray) -> list[tuple[str, np.ndarray]]:
         ("one-length", dots / lengths[:, None]),
         ("one-length", dots / lengths[None, :]),
         ("columns-normalised", by_column @ by_column.T),
+        ("one-number", dots / np.sum(table**2)),
+        ("one-number", dots / np.sqrt(np.sum(table**2))),
+        ("added-lengths", dots / (lengths[:, None] + lengths[None, :])),
+        ("distance", 1 - dots / np.outer(lengths, lengths)),
     ]
+
+
+def _column_lengths_used(fn: Callable, name: str) -> bool:
+    """Whether `fn`, which crashed on a table that is not square, divides by the columns' lengths on a square one."""
+    square = np.random.default_rng(8).normal(size=(4, 4))
+    value, verdict = call(fn, name, square.copy())
+    if verdict is not None or not isinstance(value, np.ndarray) or value.shape != (4, 4):
+        return False
+    by_column = np.linalg.norm(square, axis=0)
+    return bool(np.allclose(value, square @ square.T / np.outer(by_column, by_column)))
 
 
 def _ratio(got: np.ndarray, expected: np.ndarray, lengths: np.ndarray) -> str:
@@ -120,6 +144,9 @@ def check_cosine_similarity(fn: Callable[[np.ndarray], np.ndarray]) -> CheckResu
             fn, name, given, params=("table",), returns="the (seq_len, seq_len) cosine similarities"
         )
         if verdict is not None:
+            if verdict.attempted and "raised" in verdict.message and _column_lengths_used(fn, name):
+                head = f"on {label}, {name} raised an error; on a square table it runs, but"
+                return not_yet(head, f" {SIMILARITY_MISTAKES['column-lengths']}")
             return verdict
         assert got is not None  # no verdict: an array
         if not np.array_equal(given, table):
@@ -140,6 +167,11 @@ def check_cosine_similarity(fn: Callable[[np.ndarray], np.ndarray]) -> CheckResu
 
 
 def _explain(got: np.ndarray, expected: np.ndarray, table: np.ndarray, room: int) -> str:
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        correlation = np.corrcoef(table)  # NaN for a constant row
+    if np.allclose(got, correlation, equal_nan=True):
+        return f" {SIMILARITY_MISTAKES['correlation']}"
     if not np.isfinite(got).all():
         return " Some entries are NaN or infinite: is a length 0, or a division by 0?"
     said = ""

@@ -31,6 +31,12 @@ ATTENTION_MISTAKES = {
     "divided-by-d": "Divide by sqrt(d_head), not by d_head.",
     "returned-weights": "That is the shape of the weights: multiply them by v.",
     "no-softmax": "Put the scores through a softmax over the keys (the last axis) before multiplying by v.",
+    "scores-transposed": "The scores are q @ k.T, one row per query; k @ q.T gives one row per key.",
+    "weights-transposed": "The output is weights @ v; weights.T @ v mixes the values by the keys' rows instead.",
+    "max-over-queries": "Subtract each row's own max for stability (scores.max(axis=-1, keepdims=True)): a max taken "
+    "down the columns (axis 0) shifts each column by a different amount, which changes the weights.",
+    "no-keepdims": "Divide by the row sums with keepdims=True (e.sum(axis=-1, keepdims=True)): without it the sums "
+    "line up with the keys, not the queries.",
     "int-dtype": "An int array (np.zeros(..., dtype=int), say) truncates the outputs to whole numbers: use floats.",
 }
 
@@ -60,7 +66,17 @@ def _attention_suspects(q: np.ndarray, k: np.ndarray, v: np.ndarray) -> dict[str
         "unscaled": softmax(q @ k.T) @ v,
         "softmax-over-queries": softmax(q @ k.T / np.sqrt(d_head), axis=0) @ v,
         "divided-by-d": softmax(q @ k.T / d_head) @ v,
+        "scores-transposed": softmax(k @ q.T / np.sqrt(d_head)) @ v,
+        "weights-transposed": softmax(q @ k.T / np.sqrt(d_head)).T @ v,
+        "max-over-queries": _column_max_softmax(q @ k.T / np.sqrt(d_head)) @ v,
+        "no-keepdims": (e := np.exp(q @ k.T / np.sqrt(d_head))) / e.sum(axis=-1) @ v,
     }
+
+
+def _column_max_softmax(scores: np.ndarray) -> np.ndarray:
+    """A softmax over each row whose stabilising max was taken down each column (axis 0): not a softmax."""
+    e = np.exp(scores - scores.max(axis=0, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True)
 
 
 def _output(
@@ -156,6 +172,10 @@ def _measure_attention(fn: Callable, name: str) -> tuple[list[str], str | None] 
     centred = scores - scores.mean(axis=axis, keepdims=True)
     s = np.sum(logs * centred) / np.sum(centred**2)
     if not np.allclose(logs, s * centred, atol=1e-6):
+        if np.allclose(weights, _column_max_softmax(scores / np.sqrt(D_HEAD)), atol=1e-9):
+            return [
+                "the weights are shifted column by column: the max for stability runs down axis 0"
+            ], "max-over-queries"
         return found + ["the weights are no softmax of q @ k.T times one number"], cause
     if not _right_scale(s):
         said, scaled = _divisor(s)
@@ -226,12 +246,15 @@ EQUIVARIANCE_MISTAKES = {
     "says-attention-is-not": "your test says self-attention is not equivariant. Compare f(x[perm]) with "
     "f(x)[perm]: the outputs move with the inputs.",
     "says-positions-are": "your test says self-attention with positions added is equivariant, but adding "
-    "positions makes the output depend on order. Are you comparing f(x[perm]) with f(x)[perm] using np.allclose?",
+    "positions makes the output depend on order. Are you comparing the values of f(x[perm]) and f(x)[perm] (not only "
+    "their shapes) with np.allclose?",
     "says-running-sum-is": "your test says a running sum (np.cumsum over the rows) is equivariant, but "
     "reordering the rows changes every partial sum.",
     "says-invariant-is": "your test says a function that ignores order altogether (it sorts the rows) is "
     "equivariant, but its outputs do not move with the inputs. Compare f(x[perm]) with f(x)[perm] row by row, "
     "not a summary such as the mean.",
+    "inverse-permutation": "your test says yes when perm undoes itself (a swap) and no otherwise: it reorders the "
+    "outputs by the inverse permutation (np.argsort(perm)). Compare f(x[perm]) with f(x)[perm].",
     "exact-equality": "your test compares floating-point outputs exactly (==). Reordering changes the order "
     "of additions, so equal maths can differ in the last digits: compare with np.allclose.",
 }
@@ -299,7 +322,11 @@ def check_equivariance_test(fn: Callable) -> CheckResult:
         if bool(value) != expected:
             if mistake == "says-attention-is-not":
                 on_exact, _ = call(fn, name, _doubled, x.copy(), perm.copy())
+                swap = np.array([1, 0, 3, 2, 4])  # its own inverse
+                on_swap, _ = call(fn, name, _self_attention, x.copy(), swap)
                 if on_exact is True or on_exact is np.True_:
                     mistake = "exact-equality"
+                elif on_swap is True or on_swap is np.True_:
+                    mistake = "inverse-permutation"
             return not_yet(EQUIVARIANCE_MISTAKES[mistake])
     return correct("your test says yes to self-attention and no to three functions that are not equivariant.")

@@ -48,6 +48,11 @@ COMPARISON_MISTAKES = {
     "(lesson 04). (Rows between the longest training sequence and the last row would run, untrained, as in lesson "
     "04's toy; in BERT and GPT-2 the last row is the training length.)",
     "models-swapped": "Llama and Mistral use RoPE; BLOOM and MPT use ALiBi.",
+    "rope-absolute": "RoPE turns each vector by its own position, but the score depends on m − n alone (lesson 05): "
+    "relative.",
+    "sinusoidal-trained": "The sinusoidal table is computed by a formula (lesson 02): nothing about it is trained.",
+    "shared-row": "Several schemes share one row: the same dict object (dict.fromkeys(schemes, row) does that), so "
+    "filling one fills them all. Give each scheme its own dict.",
     "sinusoidal-no-row": "The sinusoidal formula gives a row at any position (lesson 02): it never stops, and past "
     "the training length it runs on rows nobody trained (lesson 06).",
 }
@@ -76,8 +81,25 @@ _KNOWN = [
         "sinusoidal-no-row",
     ),
     ("RoPE", "used by", {"BLOOM, MPT"}, "models-swapped"),
+    ("RoPE", "absolute or relative", {"absolute"}, "rope-absolute"),
+    (
+        "sinusoidal",
+        "trained position parameters",
+        {"one row per position", "one scalar per bucket and head"},
+        "sinusoidal-trained",
+    ),
     ("ALiBi", "used by", {"Llama, Mistral"}, "models-swapped"),
 ]
+
+
+#: Where each scheme is taught, for a wrong cell no listed mistake explains.
+_LESSON_OF = {
+    "sinusoidal": "lessons 02 and 03",
+    "learned": "lesson 04",
+    "T5 bias": "lesson 06's note on T5 and lesson 07's description of its buckets",
+    "RoPE": "lesson 05",
+    "ALiBi": "lesson 06",
+}
 
 
 def comparison_table_answer() -> dict[str, dict[str, str]]:
@@ -132,6 +154,8 @@ def check_comparison_table(table: object) -> CheckResult:
             f"the table needs a row (a dict) for each of the keys {', '.join(map(repr, _ANSWER))}, spelled so; "
             f"missing or not a dict: {', '.join(map(repr, missing))}."
         )
+    if len({id(table[r]) for r in _ANSWER}) < len(_ANSWER):
+        return not_yet(COMPARISON_MISTAKES["shared-row"])
     blank = _blank_cells(table)
     if len(blank) == len(_ANSWER) * len(COLUMNS):
         return not_attempted("my_table")
@@ -156,11 +180,7 @@ def check_comparison_table(table: object) -> CheckResult:
     total = len(_ANSWER) * len(COLUMNS)
     known = [(r, c, m) for r, c, answers, m in _KNOWN if table[r][c] in answers]
     row, column = (known[0][0], known[0][1]) if known else wrong[0]
-    hint = (
-        f" {COMPARISON_MISTAKES[known[0][2]]}"
-        if known
-        else " Look back at the lesson it comes from (the Hint lists them)."
-    )
+    hint = f" {COMPARISON_MISTAKES[known[0][2]]}" if known else f" Look back at {_LESSON_OF[row]}."
     said = f"{total - len(wrong)} of {total} cells are right. '{row}' → '{column}' is '{table[row][column]}'.{hint}"
     others = [f"'{r}' → '{c}'" for r, c in wrong if (r, c) != (row, column)]
     also = f" Also wrong: {', '.join(others[:3])}{', ...' if len(others) > 3 else ''}." if others else ""

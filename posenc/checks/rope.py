@@ -32,6 +32,10 @@ ROPE_MISTAKES = {
     "the row at index j sits at positions[j].",
     "changed-input": "Your function changed the x it was given. Write into a new array "
     "(out = np.empty_like(x)), and compute both halves of a pair from the original values.",
+    "angles-tiled": "Pair i's two dimensions turn by pair i's angle, so each angle appears twice in a row "
+    "(np.repeat(angles, 2, axis=-1)); np.tile repeats the whole list instead, giving a dimension another pair's angle.",
+    "added-table": "RoPE turns each pair and adds nothing: x1 cos - x2 sin, x1 sin + x2 cos. Adding a (sin, cos) "
+    "row per position is lesson 02's absolute scheme.",
     "used-updated": "The second of each pair must be computed from the original first value, "
     "not from the one you have just turned: read both halves before you write either.",
 }
@@ -114,6 +118,12 @@ def _explain(fn: Callable, name: str, x: np.ndarray, positions: np.ndarray, got:
                 " Measured: each row is turned by its row number, not by its position. "
                 + ROPE_MISTAKES["ignores-positions"]
             )
+    angles = rope_angles(positions, d_head)  # (seq_len, d_head // 2)
+    table = np.stack([np.sin(angles), np.cos(angles)], axis=-1).reshape(seq_len, d_head)
+    if np.allclose(got, x + table, atol=TOL):
+        return f" Measured: out - x is the (sin, cos) of each position's angles. {ROPE_MISTAKES['added-table']}"
+    if d_head > 2 and np.allclose(got, _tiled(x, angles), atol=TOL):
+        return f" Measured: some dimensions turn by another pair's angle. {ROPE_MISTAKES['angles-tiled']}"
     placed = _misplaced(got, apply_rope(x, positions))
     if placed:
         return f" Measured: the right numbers, in the wrong columns: {placed}."
@@ -134,6 +144,14 @@ def _explain(fn: Callable, name: str, x: np.ndarray, positions: np.ndarray, got:
     hint = f" {'Likely: ' if mistake == 'i-for-2i' else ''}{ROPE_MISTAKES[mistake]}" if mistake else ""
     said = sentences(findings, d_head // 2, room - len(hint) - len(f" Measured at position {m}: ."), noun="pair")
     return (f" Measured at position {m}: {said}." if said else "") + hint
+
+
+def _tiled(x: np.ndarray, angles: np.ndarray) -> np.ndarray:
+    """RoPE whose per-dimension angles were laid out as np.tile(angles, 2), not np.repeat(angles, 2)."""
+    cos, sin = np.tile(np.cos(angles), 2), np.tile(np.sin(angles), 2)  # (seq_len, d_head) each
+    partner = np.empty_like(x)
+    partner[:, 0::2], partner[:, 1::2] = -x[:, 1::2], x[:, 0::2]  # what sin multiplies in each pair
+    return x * cos + partner * sin
 
 
 def _used_updated(x: np.ndarray, positions: np.ndarray, got: np.ndarray) -> bool:

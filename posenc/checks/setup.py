@@ -15,6 +15,12 @@ POSITIONS_MISTAKES = {
     "flat": "Add a second axis: np.arange(seq_len)[:, None].",
     "row": "That is a row; the positions should run down a column: [:, None], not [None, :].",
     "from-one": "Positions count from 0.",
+    "one-short": "That is one position too few: np.arange(seq_len) already runs from 0 to seq_len - 1.",
+    "one-extra": "That is one position too many: np.arange(seq_len) stops before seq_len, so it needs no - 1 or + 1.",
+    "tuple": "You returned a tuple holding the array (a stray comma after return?): return the array itself.",
+    "zeros": "The column is all 0: it was made but never filled in with the positions.",
+    "steps": "The positions step by 1 (0, 1, 2, ...); yours step by another amount (np.linspace, for one, includes "
+    "its end point): use np.arange.",
 }
 
 
@@ -31,7 +37,7 @@ def check_positions_column(fn: Callable[[int], np.ndarray]) -> CheckResult:
     """
     name = name_of(fn)
     for seq_len in (1, 5, 12):
-        _, got, verdict = array_from(
+        value, got, verdict = array_from(
             fn, name, seq_len, params=("seq_len",), returns="the (seq_len, 1) column of positions"
         )
         if verdict is not None:
@@ -40,13 +46,27 @@ def check_positions_column(fn: Callable[[int], np.ndarray]) -> CheckResult:
         expected = np.arange(seq_len, dtype=float)[:, None]  # (seq_len, 1)
         if got.shape != expected.shape:
             hint = ""
-            if got.shape == (seq_len,):
+            if isinstance(value, tuple) and len(value) == 1:
+                hint = " " + POSITIONS_MISTAKES["tuple"]
+            elif got.shape == (seq_len,):
                 hint = " " + POSITIONS_MISTAKES["flat"]
+            elif got.ndim == 2 and got.shape[1] == 1 and abs(got.shape[0] - seq_len) == 1:
+                hint = " " + POSITIONS_MISTAKES["one-short" if got.shape[0] < seq_len else "one-extra"]
             elif got.shape == (1, seq_len) and seq_len > 1:
                 hint = " " + POSITIONS_MISTAKES["row"]
             return not_yet(f"for seq_len={seq_len} the shape is {got.shape}, expected {expected.shape}.{hint}")
         if not np.array_equal(got, expected):
-            hint = " " + POSITIONS_MISTAKES["from-one"] if np.array_equal(got, expected + 1) else ""
+            steps = np.diff(got.ravel())
+            mistake = (
+                "from-one"
+                if np.array_equal(got, expected + 1)
+                else "zeros"
+                if not got.any()
+                else "steps"
+                if steps.size and np.allclose(steps, steps[0]) and not np.isclose(steps[0], 1)
+                else None
+            )
+            hint = " " + POSITIONS_MISTAKES[mistake] if mistake else ""
             shown = got.ravel().tolist() if seq_len <= 12 else "..."
             return not_yet(f"for seq_len={seq_len} got {shown}, expected {expected.ravel().tolist()}.{hint}")
     return correct("a (seq_len, 1) column 0, 1, ..., seq_len - 1 for seq_len = 1, 5 and 12.")

@@ -1,4 +1,4 @@
-"""Lesson 02's checkers: the sinusoidal table written by hand, and one wavelength computed.
+"""Lesson 02's table checker: the sinusoidal table written by hand (the wavelength is ``wavelength.py``).
 
 A wrong table is described by measuring it: the learner's function builds a long
 table (a few thousand positions), and each column is read as a wave (its speed,
@@ -9,7 +9,6 @@ listed mistake is named when the measurements point to it.
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Callable
 
 import numpy as np
@@ -20,7 +19,6 @@ from posenc.checks.engine import (
     correct,
     first_mismatch,
     int_dtype,
-    not_attempted,
     not_yet,
     register,
     room_after,
@@ -34,14 +32,13 @@ from posenc.checks.phrasing import (
     name_of,
     number,
     sentences,
-    short,
     sig,
     signed,
     times,
 )
-from posenc.sinusoidal import frequencies, sinusoidal, wavelengths
+from posenc.sinusoidal import frequencies, sinusoidal
 
-__all__ = ["check_sinusoidal", "check_wavelength"]
+__all__ = ["check_sinusoidal"]
 
 SINUSOIDAL_MISTAKES = {
     "transposed": "one row per position, one column per dimension.",
@@ -57,6 +54,14 @@ SINUSOIDAL_MISTAKES = {
     "tensor2tensor": "this is Tensor2Tensor's table ([sin | cos], omega_i = base ** (-i / (d_model / 2 - 1))), the "
     "code released with the paper, not the paper's formula: interleave sin and cos, with omega_i = base ** (-2 * i / "
     "d_model).",
+    "two-pi": "the angles are multiplied by 2π: omega_i is already in radians per position (pair 0 turns 1 radian "
+    "per position), so the angle is pos * omega_i.",
+    "one-frequency": "every pair turns at pair 0's speed, 1 radian per position: the exponent is 0 for every pair "
+    "(// is floor division, and 2 * i // d_model is 0: use /).",
+    "tensor2tensor-spacing": "the frequencies follow Tensor2Tensor's spacing, base ** (-i / (d_model / 2 - 1)); "
+    "the paper's formula has omega_i = base ** (-2 * i / d_model).",
+    "one-column-per-pair": "that is one column per pair (the angles themselves?): each pair fills two columns, its sine in 2i and its cosine "
+    "in 2i + 1.",
     "int-dtype": "an int array (np.zeros(..., dtype=int), say) truncates the sines and cosines to whole numbers, "
     "mostly 0: use floats.",
 }
@@ -237,6 +242,24 @@ def _diagnose(table: np.ndarray) -> tuple[list[Finding], str | None]:
     return found + by_speed + by_phase + _sizes(amp, offset, wave, described), cause or shifted
 
 
+def _interleaved(seq_len: int, omega: np.ndarray) -> np.ndarray:
+    """sin(pos * omega) in the even columns and cos in the odd ones: the paper's layout with any speeds."""
+    angle = np.arange(seq_len)[:, None] * omega  # (seq_len, pairs)
+    return np.stack([np.sin(angle), np.cos(angle)], axis=-1).reshape(seq_len, 2 * len(omega))
+
+
+def _same_speeds(table: np.ndarray) -> str | None:
+    """The listed mistake whose speeds the learner's table has exactly, in the paper's layout, if any."""
+    n, d = table.shape
+    pairs = d // 2
+    speeds = {
+        "two-pi": 2 * np.pi * frequencies(d),
+        "one-frequency": np.ones(pairs),
+        "tensor2tensor-spacing": 10000.0 ** (-np.arange(pairs) / max(pairs - 1, 1)),
+    }
+    return next((m for m, omega in speeds.items() if np.allclose(table, _interleaved(n, omega), atol=1e-6)), None)
+
+
 def _tensor2tensor(seq_len: int, d_model: int, base: float = 10000.0) -> np.ndarray:
     """The table of Tensor2Tensor's ``get_timing_signal_1d``: [sin | cos], its own frequency spacing, odd widths padded."""
     pairs = d_model // 2
@@ -257,6 +280,10 @@ def _explain(fn: Callable, name: str, value: object, d_model: int, room: int) ->
         return f" Your table for seq_len={len(table)}, d_model={d_model} is right, though: only some sizes go wrong."
     if np.allclose(table, _tensor2tensor(*table.shape), atol=1e-6, rtol=0.0):
         return f" Measured over {len(table)} positions: {SINUSOIDAL_MISTAKES['tensor2tensor']}"
+    same = _same_speeds(table) if d_model % 2 == 0 and d_model > 2 else None
+    if same is not None:
+        certain = same != "one-frequency"  # pair 0's speed everywhere: floor division is one way, not the only one
+        return f" Measured over {len(table)} positions: {'' if certain else 'Likely: '}{SINUSOIDAL_MISTAKES[same]}"
     with np.errstate(all="ignore"):
         findings, mistake = _diagnose(table)
     hint = f" Likely: {SINUSOIDAL_MISTAKES[mistake]}" if mistake else ""
@@ -295,9 +322,8 @@ def check_sinusoidal(fn: Callable[[int, int], np.ndarray]) -> CheckResult:
         expected = sinusoidal(seq_len, d_model)  # (seq_len, d_model)
         where = f"for seq_len={seq_len}, d_model={d_model}"
         if got.shape != expected.shape:
-            return not_yet(
-                f"{where} the shape is {got.shape}, expected {expected.shape}: " + SINUSOIDAL_MISTAKES["transposed"]
-            )
+            said = "one-column-per-pair" if got.shape == (seq_len, d_model // 2) else "transposed"
+            return not_yet(f"{where} the shape is {got.shape}, expected {expected.shape}: " + SINUSOIDAL_MISTAKES[said])
         cell = first_mismatch(got, expected)
         if cell is None:
             continue
@@ -310,50 +336,3 @@ def check_sinusoidal(fn: Callable[[int, int], np.ndarray]) -> CheckResult:
         return not_yet(said, _explain(fn, name, value, d_model, room_after(said)))
     listed = ", ".join(f"({n}, {d})" for n, d in shapes)
     return correct(f"matches the reference for (seq_len, d_model) = {listed}.")
-
-
-WAVELENGTH_MISTAKES = {
-    "one-over-omega": "That is 1 / ω_{pair}: a full turn is 2π radians, so the wavelength is 2π / ω_{pair}.",
-    "omega": "That is ω_{pair} itself, the frequency; the wavelength is 2π / ω_{pair}.",
-    "i-for-2i": "That uses i = {pair} where the formula has 2i: ω_i = base ** (-2i / d_model).",
-    "column-index": "That treats {column} (the column index) as the pair index; pair {pair} covers columns "
-    "{column} and {column_after}, and ω_{pair} = base ** (-2·{pair} / d_model).",
-}
-
-
-@register("value", WAVELENGTH_MISTAKES)
-def check_wavelength(value: object, *, pair: int, d_model: int, base: float = 10_000.0) -> CheckResult:
-    """Check a computed wavelength (in positions) of pair `pair` of a `d_model`-wide table.
-
-    Examples
-    --------
-    >>> check_wavelength(2 * np.pi * 100, pair=12, d_model=48)
-    Correct: pair 12 of d_model=48 has wavelength 2π / ω_12 = 628.32 positions.
-    >>> check_wavelength(100.0, pair=12, d_model=48)
-    Not yet: you gave 100.0000, expected 628.32. That is 1 / ω_12: a full turn is 2π radians, so the wavelength is 2π / ω_12.
-    """
-    expected = float(wavelengths(d_model, base=base)[pair])
-    w = float(frequencies(d_model, base=base)[pair])
-    if value is None or value is Ellipsis:
-        return not_attempted("your answer")
-    if isinstance(value, np.ndarray) and value.size == 1:
-        value = value.reshape(()).item()
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        return not_yet(f"give one real number, such as 2 * np.pi / omega; got {short(value)}.")
-    try:
-        got = float(value)
-    except OverflowError:  # an int too large for a float
-        return not_yet(f"you gave {short(value)}, expected {expected:.2f}.")
-    if np.isclose(got, expected, rtol=1e-3):
-        return correct(f"pair {pair} of d_model={d_model} has wavelength 2π / ω_{pair} = {expected:.2f} positions.")
-    suspects = {
-        "one-over-omega": 1 / w,
-        "omega": w,
-        "i-for-2i": 2 * np.pi * base ** (pair / d_model),
-        "column-index": 2 * np.pi * base ** (2 * (2 * pair) / d_model),
-    }
-    mistake = next((m for m, v in suspects.items() if np.isclose(got, v, rtol=1e-3)), None)
-    hint = ""
-    if mistake:
-        hint = " " + WAVELENGTH_MISTAKES[mistake].format(pair=pair, column=2 * pair, column_after=2 * pair + 1)
-    return not_yet(f"you gave {number(got)}, expected {expected:.2f}.{hint}")

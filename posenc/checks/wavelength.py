@@ -1,0 +1,88 @@
+"""Lesson 02's value checker: one wavelength computed by hand, told apart from the usual confusions.
+
+A wrong value is never told the right one, which would answer the exercise; it is told
+whether it is too large or too small, and which known confusion it equals, if any.
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from posenc.checks.engine import CheckResult, correct, not_attempted, not_yet, register
+from posenc.checks.phrasing import number, short
+from posenc.sinusoidal import frequencies, wavelengths
+
+__all__ = ["check_wavelength"]
+
+WAVELENGTH_MISTAKES = {
+    "one-over-omega": "That is 1 / ω_{pair}: a full turn is 2π radians, so the wavelength is 2π / ω_{pair}.",
+    "omega": "That is ω_{pair} itself, the frequency; the wavelength is 2π / ω_{pair}.",
+    "two-pi-times-omega": "That is 2π · ω_{pair}, the angle of a full turn times the speed; the wavelength "
+    "divides: 2π / ω_{pair}.",
+    "half-turn": "That is π / ω_{pair}, half a turn: a full turn is 2π radians.",
+    "degrees": "That is 360 / ω_{pair}, a turn in degrees; ω_{pair} is in radians per position, so a turn is 2π.",
+    "i-for-2i": "That uses i = {pair} where the formula has 2i: ω_i = base ** (-2i / d_model).",
+    "column-index": "That has 2·{column} / d_model in the exponent: the column index {column} taken for the pair "
+    "index, or a division by d_model / 2 where the formula divides by d_model; ω_{pair} = base ** (-2·{pair} / "
+    "d_model).",
+    "tensor2tensor": "That is Tensor2Tensor's spacing, ω_i = base ** (-i / (d_model / 2 - 1)); this table follows "
+    "the paper, ω_{pair} = base ** (-2·{pair} / d_model).",
+    "neighbour-pair": "That is the wavelength of pair {pair} ± 1: pairs count from 0, and pair {pair} is the "
+    "one with ω_{pair} = base ** (-2·{pair} / d_model).",
+}
+
+#: What the message says when no listed confusion fits: the method, never the answer itself.
+WAVELENGTH_METHOD = "Work it out in two steps: ω_{pair} = base ** (-2·{pair} / d_model), then 2π / ω_{pair}."
+
+
+@register("value", WAVELENGTH_MISTAKES)
+def check_wavelength(value: object, *, pair: int, d_model: int, base: float = 10_000.0) -> CheckResult:
+    """Check a computed wavelength (in positions) of pair `pair` of a `d_model`-wide table.
+
+    A wrong value is never told the right one (that would answer the exercise): it is
+    told whether it is too large or too small and, when it equals a known confusion (1 / ω,
+    2π · ω, half a turn, degrees, i for 2i, a column for a pair, the next pair), which one.
+
+    Examples
+    --------
+    >>> check_wavelength(2 * np.pi * 100, pair=12, d_model=48)
+    Correct: pair 12 of d_model=48 has wavelength 2π / ω_12 = 628.32 positions.
+    >>> check_wavelength(100.0, pair=12, d_model=48)
+    Not yet: you gave 100.0000, smaller than pair 12's wavelength. That is 1 / ω_12: a full turn is 2π radians, so the wavelength is 2π / ω_12.
+    """
+    expected = float(wavelengths(d_model, base=base)[pair])
+    w = float(frequencies(d_model, base=base)[pair])
+    if value is None or value is Ellipsis:
+        return not_attempted("your answer")
+    if isinstance(value, np.ndarray) and value.size == 1:
+        value = value.reshape(()).item()
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        return not_yet(f"give one real number, such as 2 * np.pi / omega; got {short(value)}.")
+    try:
+        got = float(value)
+    except OverflowError:  # an int too large for a float
+        got = float("inf")
+    if np.isclose(got, expected, rtol=1e-3):
+        return correct(f"pair {pair} of d_model={d_model} has wavelength 2π / ω_{pair} = {expected:.2f} positions.")
+    neighbours = [
+        float(x) for x in wavelengths(d_model, base=base)[[max(pair - 1, 0), min(pair + 1, d_model // 2 - 1)]]
+    ]
+    suspects = {
+        "one-over-omega": [1 / w],
+        "omega": [w],
+        "two-pi-times-omega": [2 * np.pi * w],
+        "half-turn": [np.pi / w],
+        "degrees": [360 / w],
+        "i-for-2i": [2 * np.pi * base ** (pair / d_model)],
+        "column-index": [2 * np.pi * base ** (2 * (2 * pair) / d_model)],
+        "neighbour-pair": [x for x in neighbours if not np.isclose(x, expected)],
+        "tensor2tensor": [2 * np.pi * base ** (pair / max(d_model // 2 - 1, 1))],
+    }
+    mistake = next((m for m, vs in suspects.items() if any(np.isclose(got, v, rtol=1e-3) for v in vs)), None)
+    args = {"pair": pair, "column": 2 * pair, "column_after": 2 * pair + 1}
+    hint = WAVELENGTH_MISTAKES[mistake] if mistake else WAVELENGTH_METHOD
+    size = "larger" if got > expected else "smaller"
+    shown = number(got) if np.isfinite(got) else short(value)
+    return not_yet(f"you gave {shown}, {size} than pair {pair}'s wavelength. {hint.format(**args)}")
