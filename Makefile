@@ -11,7 +11,7 @@ INSTALL := INSTALLER=$(INSTALLER) bash tools/venv_install.sh $(VENV)
 # test-fast leaves out the heavy tests, by their markers (declared in pyproject.toml)
 FAST := not (notebooks or browser or site or hub or grading or slow)
 
-.PHONY: help lab venv test lint test-fast notebooks site bench docs check-envs clean-venv
+.PHONY: help lab venv test lint test-fast notebooks kit site bench docs check-envs clean-venv
 
 ## help: list these commands with what each does
 help:
@@ -43,6 +43,12 @@ test-fast: $(VENV)/.tests
 ## notebooks: re-execute every lesson from a fresh kernel, in place, storing widget state
 notebooks: $(VENV)/.tests
 	$(PY) tools/execute_notebooks.py notebooks/*.ipynb
+
+## kit: build the class editions of every lesson into build/kit: learner (as committed), student (no
+## solutions, predict-then-check outputs cleared) and instructor (solutions in, notes shown, executed);
+## `python tools/publish_edition.py student` then writes one to a git branch of that name
+kit: $(VENV)/.tests
+	$(PY) tools/build_kit.py
 
 ## site: build the course as a static site in build/site: every lesson as a page whose main sliders work
 ## with no kernel (frames drawn at build time); the browser bundles come from npm, checked by hash

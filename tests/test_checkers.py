@@ -438,6 +438,7 @@ SPECS = {
                 ("sinusoidal", "past the training length", "stops at its last row: nothing to look up past it")
             ),
             "rope-absolute": table_with(("RoPE", "absolute or relative", "absolute")),
+            "rope-trained": table_with(("RoPE", "trained position parameters", "one scalar per bucket and head")),
             "sinusoidal-trained": table_with(("sinusoidal", "trained position parameters", "one row per position")),
             "shared-row": one_row_for_every_scheme(),
         },

@@ -50,6 +50,8 @@ COMPARISON_MISTAKES = {
     "models-swapped": "Llama and Mistral use RoPE; BLOOM and MPT use ALiBi.",
     "rope-absolute": "RoPE turns each vector by its own position, but the score depends on m − n alone (lesson 05): "
     "relative.",
+    "rope-trained": "RoPE trains nothing about position: its speeds theta_i are fixed by the base (lesson 05); the "
+    "model's W_q and W_k learn to use them.",
     "sinusoidal-trained": "The sinusoidal table is computed by a formula (lesson 02): nothing about it is trained.",
     "shared-row": "Several schemes share one row: the same dict object (dict.fromkeys(schemes, row) does that), so "
     "filling one fills them all. Give each scheme its own dict.",
@@ -82,6 +84,7 @@ _KNOWN = [
     ),
     ("RoPE", "used by", {"BLOOM, MPT"}, "models-swapped"),
     ("RoPE", "absolute or relative", {"absolute"}, "rope-absolute"),
+    ("RoPE", "trained position parameters", {"one row per position", "one scalar per bucket and head"}, "rope-trained"),
     (
         "sinusoidal",
         "trained position parameters",

@@ -1,0 +1,149 @@
+"""The graded edition round trip, with real nbgrader in its own environment.
+
+``make kit``'s graded edition (tools/build_kit.build_graded) is an nbgrader course folder.
+Here nbgrader generates each lesson's assignment from it, and autogrades three submissions of
+every lesson: the solutions (full marks), the release as a student first gets it (zero), and
+one that hands in posenc's own functions as its answers (zero: the test cells refuse them).
+nbgrader runs from ``.venv-grading`` (requirements-grading.txt), built here on first use and
+reused while that file is unchanged.
+"""
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from tools.build_kit import build_graded
+
+pytestmark = pytest.mark.grading
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = ROOT / ".venv-grading"
+REQUIREMENTS = ROOT / "requirements-grading.txt"
+#: posenc's own function for each exercise that has one: what a student who copies it hands in.
+POSENC_OWN = {
+    "my_attention": "posenc.attention",
+    "my_sinusoidal": "posenc.sinusoidal",
+    "my_offset_rotation": "posenc.offset_rotation",
+    "my_cosine_similarity": "posenc.analysis.cosine_similarity",
+    "my_rope": "posenc.apply_rope",
+    "my_alibi_slopes": "posenc.alibi_slopes",
+    "my_alibi_bias": "posenc.alibi_bias",
+    "my_scheme_layer": "posenc.capstone.scheme_layer",
+}
+
+
+def python_311_or_newer() -> str | None:
+    if sys.version_info >= (3, 11):
+        return sys.executable
+    found = (shutil.which(f"python3.{minor}") for minor in (13, 12, 11))
+    return next((p for p in found if p), None)
+
+
+@pytest.fixture(scope="session")
+def nbgrader():
+    """The nbgrader command of .venv-grading, built (or rebuilt when requirements-grading.txt changed)."""
+    python = python_311_or_newer()
+    if python is None:
+        pytest.skip("nbgrader needs Python 3.11 or newer: install python3.11 (apt-get install python3.11)")
+    stamp, want = ENV / ".requirements-sha256", hashlib.sha256(REQUIREMENTS.read_bytes()).hexdigest()
+    if not (stamp.exists() and stamp.read_text() == want):
+        shutil.rmtree(ENV, ignore_errors=True)
+        subprocess.run([python, "-m", "venv", str(ENV)], check=True)
+        pip = [str(ENV / "bin" / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+        subprocess.run([*pip, "-r", str(REQUIREMENTS)], check=True, cwd=ROOT)
+        stamp.write_text(want)
+    return ENV / "bin" / "nbgrader"
+
+
+def grading_env() -> dict[str, str]:
+    """The environment nbgrader runs in: its own bin first (it calls alembic by name), and its own kernel."""
+    return {**os.environ, "PATH": f"{ENV / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}", "VIRTUAL_ENV": str(ENV)}
+
+
+def run(nbgrader, root, *args):
+    done = subprocess.run([str(nbgrader), *args], cwd=root, capture_output=True, text=True, env=grading_env())
+    assert done.returncode == 0, f"nbgrader {' '.join(args)}:\n{done.stdout[-2000:]}\n{done.stderr[-3000:]}"
+    return done.stdout + done.stderr
+
+
+def copied_posenc(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """The released notebook with each exercise that posenc has a function for answered by that function."""
+    nb = nbformat.from_dict(json.loads(json.dumps(notebook)))
+    for cell in nb.cells:
+        meta = cell.metadata.get("nbgrader", {})
+        name = meta.get("grade_id", "").split("-", 1)[-1]
+        if meta.get("solution") and name in POSENC_OWN:
+            cell.source = f"{name} = {POSENC_OWN[name]}"
+    return nb
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory, nbgrader):
+    """Every lesson's assignment generated, and three submissions of each autograded; the scores read back."""
+    root = tmp_path_factory.mktemp("course") / "graded"
+    sources = build_graded(root.parent)
+    assignments = [p.parent.name for p in sources]
+    for student in ("solutions", "stubs", "copied"):
+        run(nbgrader, root, "db", "student", "add", student)
+    for assignment, source in zip(assignments, sources, strict=True):
+        run(nbgrader, root, "generate_assignment", assignment, "--force")
+        released = nbformat.read(root / "release" / assignment / source.name, as_version=4)
+        for student, nb in (
+            ("solutions", nbformat.read(source, as_version=4)),
+            ("stubs", released),
+            ("copied", copied_posenc(released)),
+        ):
+            target = root / "submitted" / student / assignment / source.name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            nbformat.write(nb, target)
+        run(nbgrader, root, "autograde", assignment, "--force")
+    script = (
+        "import json, sys\nfrom nbgrader.api import Gradebook\n"
+        "with Gradebook('sqlite:///gradebook.db') as gb:\n"
+        "    print(json.dumps({f'{s.assignment.name}/{s.student.id}': [s.score, s.max_score]"
+        " for a in gb.assignments for s in a.submissions}))\n"
+    )
+    scores = subprocess.run(
+        [str(ENV / "bin" / "python"), "-c", script],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=True,
+        env=grading_env(),
+    )
+    return root, assignments, sources, json.loads(scores.stdout)
+
+
+def test_the_release_holds_no_solution_but_keeps_the_exercise(graded):
+    root, assignments, sources, _ = graded
+    for assignment, source in zip(assignments, sources, strict=True):
+        released = nbformat.read(root / "release" / assignment / source.name, as_version=4)
+        text = "\n".join(c.source for c in released.cells)
+        assert "BEGIN SOLUTION" not in text and "raise NotImplementedError" in text
+        assert "# The exercise as the lesson gives it" in text, "the stub's comments stay, as the student's map"
+        solution = nbformat.read(source, as_version=4)
+        bodies = [
+            c.source.split("### BEGIN SOLUTION\n")[1].split("### END SOLUTION")[0].strip()
+            for c in solution.cells
+            if c.metadata.get("nbgrader", {}).get("solution")
+        ]
+        assert bodies and not any(body in text for body in bodies), assignment
+
+
+def test_the_solutions_get_full_marks_the_stubs_and_posenc_own_functions_none(graded):
+    _, assignments, sources, scores = graded
+    for assignment, source in zip(assignments, sources, strict=True):
+        exercises = sum(
+            c.metadata.get("nbgrader", {}).get("grade", False) for c in nbformat.read(source, as_version=4).cells
+        )
+        assert exercises >= 1
+        assert scores[f"{assignment}/solutions"] == [exercises, exercises], assignment
+        assert scores[f"{assignment}/stubs"] == [0, exercises], assignment
+        assert scores[f"{assignment}/copied"] == [0, exercises], assignment

@@ -1,0 +1,165 @@
+"""Build the class editions of every lesson into a build folder (not committed).
+
+    python tools/build_kit.py                 (or: make kit)   into build/kit/
+    python tools/build_kit.py --out DIR
+
+Made from the committed lessons and their metadata, by :mod:`posenc.editions`:
+
+- ``learner/``: the committed notebooks, as they are (stubs, folded hints and solutions);
+- ``student/``: no folded solutions, the predict-then-check cells' outputs cleared;
+- ``instructor/``: solutions in place of the stubs and every instructor note shown, executed
+  from a fresh kernel (each checker then prints "Correct"; the build fails if one does not);
+- ``graded/``: an nbgrader course folder (``nbgrader_config.py``, ``source/lesson-NN/``): each
+  exercise a solution cell, each check an autograded test calling the course's checker.
+  ``nbgrader generate_assignment lesson-01`` in that folder makes what students get.
+
+The learner, student and instructor folders keep the repository's layout (``notebooks/``, with the
+glossary the lessons link to in ``docs/``), so that a link into a published edition opens the same
+paths; each gets a README saying what it is and which commit it was built from.
+Prints each edition's folder and the instructor editions' run times.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from posenc.editions import graded_edition, instructor_edition, student_edition  # noqa: E402
+from tools.execute_notebooks import run  # noqa: E402
+
+NOTEBOOKS = ROOT / "notebooks"
+GLOSSARY = ROOT / "docs" / "glossary.md"
+EDITIONS = ("learner", "student", "instructor")
+
+ABOUT = {
+    "learner": "the lessons as committed: exercises to fill in, with folded hints and solutions under them.",
+    "student": "the lessons for a class: exercises to fill in, hints kept, no solutions (where a lesson "
+    "mentions its folded solution, ask your instructor instead); the predict-then-check cells are not yet "
+    "run, so nothing is answered before you run it.",
+    "instructor": "the lessons with every solution in place and executed (each check prints "
+    "“Correct”), and an instructor note under each section and each deliberate error.",
+}
+
+#: The graded edition's nbgrader settings; `{root}` is filled in with the folder.
+NBGRADER_CONFIG = """\
+# nbgrader settings of the course's graded edition (written by make kit)
+c = get_config()  # noqa: F821 (nbgrader's config loader defines it)
+c.CourseDirectory.course_id = "posenc"  # the course folder is the one nbgrader runs in
+c.ExecutePreprocessor.timeout = 300
+"""
+
+
+def build_graded(out: Path) -> list[Path]:
+    """Write the graded edition (an nbgrader course folder) under `out`; return its source notebooks."""
+    folder = out / "graded"
+    if folder.exists():
+        shutil.rmtree(folder)
+    written = []
+    for path in sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")):
+        number = path.name[:2]
+        nb = nbformat.reads(
+            json.dumps(graded_edition(json.loads(path.read_text(encoding="utf-8")), number)), as_version=4
+        )
+        nbformat.validate(nb)
+        target = folder / "source" / f"lesson-{number}" / path.name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        nbformat.write(nb, target)
+        written.append(target)
+    (folder / "nbgrader_config.py").write_text(NBGRADER_CONFIG, encoding="utf-8")
+    (folder / "README.md").write_text(
+        "# The graded edition\n\nAn nbgrader course folder: one assignment per lesson, each exercise a solution "
+        "cell and each check an autograded test that calls the course's own checker (1 point each). In this "
+        "folder: `nbgrader generate_assignment lesson-01`, then release, collect and `nbgrader autograde "
+        "lesson-01` as usual.\n\nWhat the autograder can and cannot tell: a test passes when the course's checker "
+        "finds the answer right on its own cases, and it refuses an answer that is posenc's own function handed in "
+        "as it is. An answer that merely wraps posenc's function (a lambda calling posenc.sinusoidal, say) passes, "
+        "and so does one copied from the learner edition's folded solution: use these grades formatively, to see "
+        "who is stuck where, not as an exam. The same holds for the two value exercises, which no check can tell "
+        "from a copy: lesson 02's wavelength (posenc.wavelengths gives it) and lesson 07's table "
+        "(checks.comparison_table_answer gives it).\n\nThe autograder's kernel and every student's kernel need "
+        'the course installed, at the version the edition was built from (`pip install -e ".[notebooks]"` in '
+        "the course's folder), since every test calls its checkers.\n\n"
+        f"Built by `make kit` from commit {commit()} of the course.\n",
+        encoding="utf-8",
+    )
+    return written
+
+
+def commit() -> str:
+    """The commit the editions are built from (with '+changes' if the work tree differs from it)."""
+    head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+    dirty = subprocess.run(["git", "status", "--porcelain", "notebooks", "posenc"], cwd=ROOT, capture_output=True)
+    name = head.stdout.strip() or "unknown"
+    return name + ("+changes" if dirty.stdout.strip() else "")
+
+
+def checker_outputs(nb: nbformat.NotebookNode) -> list[str]:
+    """What every check cell of an executed notebook printed."""
+    return [
+        "".join(o.get("data", {}).get("text/plain", "") for o in cell.outputs)
+        for cell in nb.cells
+        if cell.cell_type == "code" and "checks.check_" in cell.source
+    ]
+
+
+def build(out: Path) -> dict[str, list[Path]]:
+    """Write every edition of every lesson under `out`; return the files of each edition."""
+    lessons = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+    written: dict[str, list[Path]] = {}
+    source = commit()
+    for edition in EDITIONS:
+        folder = out / edition
+        if folder.exists():
+            shutil.rmtree(folder)
+        folder.mkdir(parents=True)
+        (folder / "README.md").write_text(
+            f"# The {edition} edition\n\nThis folder holds {ABOUT[edition]}\n\n"
+            f"Built by `make kit` from commit {source} of the course.\n",
+            encoding="utf-8",
+        )
+        written[edition] = []
+        (folder / "notebooks").mkdir()
+        (folder / "docs").mkdir()
+        shutil.copy(GLOSSARY, folder / "docs" / GLOSSARY.name)
+        for path in lessons:
+            notebook = json.loads(path.read_text(encoding="utf-8"))
+            if edition == "student":
+                notebook = student_edition(notebook)
+            elif edition == "instructor":
+                notebook = instructor_edition(notebook)
+            nb = nbformat.reads(json.dumps(notebook), as_version=4)  # sources as strings, as nbformat reads them
+            if edition == "instructor":
+                seconds = run(nb, NOTEBOOKS)  # the lessons' own folder: their relative paths hold
+                wrong = [text for text in checker_outputs(nb) if not text.startswith("Correct")]
+                if wrong:
+                    raise SystemExit(f"{path.name}, instructor edition: a checker did not say Correct: {wrong[0]}")
+                print(f"{edition}/{path.name}: executed in {seconds:.1f} s")
+                for cell in nb.cells:
+                    cell.metadata.pop("execution", None)
+            nbformat.validate(nb)
+            target = folder / "notebooks" / path.name
+            nbformat.write(nb, target)
+            written[edition].append(target)
+    return written
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "build" / "kit", help="where to write (default build/kit)")
+    args = parser.parse_args(argv)
+    for edition, files in build(args.out).items():
+        print(f"{edition}: {len(files)} lessons in {args.out / edition}")
+    print(f"graded: {len(build_graded(args.out))} lessons in {args.out / 'graded'}")
+
+
+if __name__ == "__main__":
+    main()
