@@ -48,6 +48,7 @@ notebooks: $(VENV)/.tests
 ## solutions, predict-then-check outputs cleared) and instructor (solutions in, notes shown, executed);
 ## `python tools/publish_edition.py student` then writes one to a git branch of that name
 kit: $(VENV)/.tests
+	$(PY) tools/gen_guide.py
 	$(PY) tools/build_kit.py
 
 ## site: build the course as a static site in build/site: every lesson as a page whose main sliders work
@@ -62,10 +63,11 @@ bench: $(VENV)/.tests
 	$(PY) benchmarks/bench_widgets.py --json
 
 ## docs: regenerate every generated part of committed files: each lesson's minutes (by the method in
-## posenc/lessons.py), the lesson maps (README, lesson 00), the glossary (docs/glossary.md), the benchmark
+## posenc/lessons.py), the lesson maps (README, lesson 00), the glossary (docs/glossary.md), the instructor guide, the benchmark
 ## tables and the README's speed figures; tests/test_lessons.py and tests/test_generated.py fail when stale
 docs: $(VENV)/.tests
 	$(PY) tools/gen_lessons.py
+	$(PY) tools/gen_guide.py
 	$(PY) tools/gen_benchmarks.py
 
 ## check-envs: run the course in fresh environments: oldest versions on the oldest Python, newest

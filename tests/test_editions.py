@@ -26,6 +26,10 @@ def load(path):
 
 
 def text(cell):
+    return text_of(cell)
+
+
+def text_of(cell):
     source = cell.get("source", "")
     return "".join(source) if isinstance(source, list) else source
 
@@ -179,3 +183,23 @@ def test_publishing_an_empty_folder_says_to_build_first(clone, tmp_path):
     empty.mkdir()
     with pytest.raises(SystemExit, match="holds no edition: build it first"):
         publish(empty, "student", clone)
+
+
+def test_the_committed_instructor_guide_is_what_the_lessons_make():
+    from tools import gen_guide
+
+    assert gen_guide.GUIDE.read_text(encoding="utf-8") == gen_guide.guide(), "stale: run python tools/gen_guide.py"
+
+
+def test_the_guide_has_every_lesson_every_section_and_every_quiz_key():
+    from tools import gen_guide
+
+    text = gen_guide.guide()
+    for path in NOTEBOOKS:
+        lesson = read_lesson(path)
+        assert f"## [{lesson.number} · {lesson.title}](../notebooks/{path.name})" in text
+        for section in lesson.sections:
+            assert f"| {section.title} | {'optional' if section.optional else 'core'} | {section.minutes} |" in text
+        for quiz in re.findall(r'widgets\.quiz\("([^"]+)"\)', "".join(text_of(c) for c in lesson.cells)):
+            right = next(o for o in question(quiz, "mcq")["options"] if o["correct"])
+            assert f"| `{quiz}` |" in text and f"**{right['key']}**: " in text

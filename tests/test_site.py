@@ -27,7 +27,7 @@ from tools.labdriver import missing_browser_reason, open_browser
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = sorted(p.stem for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
-PAGES = ["index", "glossary", *LESSONS]  # the index and the glossary are pages without explorers
+PAGES = ["index", "glossary", "instructor-guide", *LESSONS]  # the index, the glossary and the guide have no explorers
 
 NO_NPM = shutil.which("npm") is None and not any((ROOT / "build" / "npm-cache").glob("*.tgz"))
 

@@ -197,10 +197,11 @@ def link_pages(page: str) -> str:
     return GLOSSARY_LINK.sub(r'href="glossary.html\1"', LESSON_LINK.sub(r'href="\1.html\2"', page))
 
 
-def glossary_page(glossary: Path) -> str:
-    """The course glossary (``docs/glossary.md``) as a page of the site, in the lessons' own template."""
+def glossary_page(glossary: Path, title: str = "Glossary") -> str:
+    """A markdown page of the course (``docs/glossary.md``, the instructor guide) as a page of the site, in the
+    lessons' own template."""
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(glossary.read_text(encoding="utf-8"))])
-    return export(nb, "Glossary")
+    return export(nb, title)
 
 
 def site_targets(page: str) -> list[str]:
@@ -235,7 +236,9 @@ def title_and_minutes(nb: nbformat.NotebookNode, stem: str) -> tuple[str, str]:
     return stated[0], f"{low}–{high} min"
 
 
-def index_page(lessons: list[tuple[str, str, str, int]], shipped: list[dict], binder: str, glossary: bool) -> str:
+def index_page(
+    lessons: list[tuple[str, str, str, int]], shipped: list[dict], binder: str, glossary: bool, guide: bool = False
+) -> str:
     rows = "\n".join(
         f"<tr><td>{name[:2]}</td><td><a href='{name}.html'>{html.escape(title)}</a></td><td>{minutes}</td>"
         f"<td>{size / 1e6:.1f} MB</td></tr>"
@@ -261,6 +264,7 @@ and the checks need a running notebook.{run}</p>
 {rows}
 </table>
 {"<p>Every term the lessons teach, with its definition: the <a href='glossary.html'>glossary</a>.</p>" if glossary else ""}
+{"<p>Teaching it to a class: the <a href='instructor-guide.html'>instructor guide</a>.</p>" if guide else ""}
 <h2>What these pages ship, and their licences</h2>
 <ul>
 <li><b>The course</b> (text, code and pictures): MIT, <a href='licences/course.txt'>licence text</a>.</li>
@@ -339,7 +343,11 @@ def write_site(staging: Path, binder: str, cache: Path, notebooks: Path, run_les
     glossary = notebooks.parent / "docs" / "glossary.md"  # the course's: docs/ beside notebooks/
     if glossary.is_file():
         (staging / "glossary.html").write_text(glossary_page(glossary), encoding="utf-8")
-    (staging / "index.html").write_text(index_page(lessons, shipped, binder, glossary.is_file()), encoding="utf-8")
+    guide = notebooks.parent / "docs" / "instructor-guide.md"
+    if guide.is_file():
+        (staging / "instructor-guide.html").write_text(glossary_page(guide, "Instructor guide"), encoding="utf-8")
+    index = index_page(lessons, shipped, binder, glossary.is_file(), guide.is_file())
+    (staging / "index.html").write_text(index, encoding="utf-8")
     return lessons
 
 

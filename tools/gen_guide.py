@@ -1,0 +1,172 @@
+"""Write the instructor guide, docs/instructor-guide.md, from the lessons themselves.
+
+    python tools/gen_guide.py            (make kit and make docs run it)   rewrite it
+    python tools/gen_guide.py --check    exit 1 if the committed guide is stale
+
+A short introduction (written here, by hand), then per lesson, all read from the notebook and
+the package: its objectives and what it needs; its sections, core and optional, with their
+stated minutes and the instructor note of each (``posenc.editions``); where students stall (every
+mistake the lesson's checkers can name, in the words the student will read, and the lesson's
+misconceptions boxes); the discussion prompts (Think! and the recall questions, with their model
+answers); and the answer key of every quiz.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from posenc.checks import CHECKERS  # noqa: E402
+from posenc.checks.questions import question  # noqa: E402
+from posenc.editions import expand_note, note_of  # noqa: E402
+from posenc.lessons import Lesson, read_lessons  # noqa: E402
+
+GUIDE = ROOT / "docs" / "instructor-guide.md"
+
+INTRODUCTION = """\
+# Instructor guide
+
+This guide is for teaching the course to a room: a class on a JupyterHub, a lab of 60 to 180
+minutes, students who know Python and a little NumPy. Everything below the introduction is made
+from the lessons by `python tools/gen_guide.py` (`make kit` and `make docs` run it), so it
+always matches them; edit a lesson, not this page.
+
+**What to hand out.** `make kit` builds the editions into `build/kit/`:
+- the **student edition**: no solutions, predict-then-check cells not yet run. Put it where the
+  class can reach it with `python tools/publish_edition.py student` (a `student` branch, for an
+  nbgitpuller or Colab link);
+- the **instructor edition**, for you: every solution in place and run, a note under each
+  section, the answer key under each quiz. The notes below are the same ones;
+- the **graded edition**: an nbgrader course folder. Its grades are formative: its README says
+  what the autograder cannot tell.
+
+**How to read the minutes.** Each section's minutes are self-study estimates for a first-time
+learner, by the stated method of `posenc/lessons.py`. A room is different: a reading section can
+become a short framing at the projector, and an exercise takes longer with 40 people. Plan from
+the core sections. The optional ("Going further") ones can always be left to the students.
+
+**Every lesson has the same anatomy:**
+- a title cell with objectives and times;
+- the setup cell;
+- sections with interactive explorers;
+- "Predict, then check" cells, where students guess before they run;
+- a "Check yourself" exercise whose checker names the mistake;
+- quizzes and recall questions;
+- a misconceptions box;
+- "Lock it in".
+
+The checkers' messages are what students will read when they stall; the lists below quote them.
+"""
+
+_QUIZ = re.compile(r'widgets\.quiz\("([^"]+)"\)')
+_RECALL = re.compile(r'widgets\.recall\("([^"]+)"\)')
+_CHECK = re.compile(r"checks\.(check_\w+)\(")
+_THINK = re.compile(r"\*\*Think!\*\* (.+?)\n\n<details><summary><b>Model answer</b></summary>\n\n(.*?)</details>", re.S)
+
+
+def _source(cell: dict) -> str:
+    source = cell.get("source", "")
+    return "".join(source) if isinstance(source, list) else source
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def lesson_part(lesson: Lesson) -> str:
+    """The guide's part for one lesson."""
+    cells = lesson.cells
+    code = "\n".join(_source(c) for c in cells if c.get("cell_type") == "code")
+    markdown = [_source(c) for c in cells if c.get("cell_type") == "markdown"]
+    link = f"../notebooks/{lesson.path.name}"
+    out = [f"## [{lesson.number} · {lesson.title}]({link})", ""]
+    out += [
+        f"*Core {lesson.core_range[0]}–{lesson.core_range[1]} min, all {lesson.all_range[0]}–{lesson.all_range[1]} min "
+        f"(self-study estimates). Needs: {lesson.needs}*",
+        "",
+    ]
+    out += ["**Objectives**", *(f"- {o}" for o in lesson.objectives), ""]
+    pair = re.search(r"check_wavelength\(\w+, pair=(\d+)", code)
+    args = (
+        {
+            "check_wavelength": {
+                "pair": int(pair.group(1)),
+                "column": 2 * int(pair.group(1)),
+                "column_after": 2 * int(pair.group(1)) + 1,
+            }
+        }
+        if pair
+        else {}
+    )
+    out += ["**Sections**", "", "| section | path | min | instructor note |", "|---|---|---|---|"]
+    for section in lesson.sections:
+        note = note_of(section.cells[0])
+        said = _one_line(expand_note(note, args)).replace("|", "\\|") if note else ""
+        out.append(f"| {section.title} | {'optional' if section.optional else 'core'} | {section.minutes} | {said} |")
+    out.append("")
+    errors = [note_of(c) for c in cells if c.get("cell_type") == "code" and "checks.expect_error()" in _source(c)]
+    if any(errors):
+        out += ["**Deliberate errors**", *(f"- {_one_line(n)}" for n in errors if n), ""]
+    checkers = list(dict.fromkeys(_CHECK.findall(code)))
+    if checkers:
+        out += ["**Where students stall: what the checkers tell them**", ""]
+        for name in checkers:
+            out.append(f"- `{name}`:")
+            for mistake, hint in CHECKERS[name].mistakes.items():
+                filled = hint.format(**args[name]) if name in args else hint
+                out.append(f"  - *{mistake}*: {_one_line(filled)}")
+        out.append("")
+    boxes = [m for m in markdown if m.startswith("> **") and "isconception" in m.splitlines()[0]]
+    if boxes:
+        out += ["**Misconceptions the lesson answers**", ""]
+        out += [line[2:] if line.startswith("> ") else line for box in boxes for line in box.splitlines()[1:]]
+        out.append("")
+    thinks = [t for m in markdown for t in _THINK.findall(m)]
+    recalls = _RECALL.findall(code)
+    if thinks or recalls:
+        out += ["**Discussion prompts**", ""]
+        out += [f"- *Think!* {_one_line(prompt)} Model answer: {_one_line(answer)}" for prompt, answer in thinks]
+        for qid in recalls:
+            found = question(qid, "recall")
+            out.append(f"- *Recall `{qid}`:* {_one_line(found['prompt'])} Model answer: {_one_line(found['answer'])}")
+        out.append("")
+    quizzes = _QUIZ.findall(code)
+    if quizzes:
+        out += ["**Quiz answer key**", "", "| quiz | question | answer |", "|---|---|---|"]
+        for qid in quizzes:
+            found = question(qid, "mcq")
+            right = next(o for o in found["options"] if o["correct"])
+            prompt = _one_line(found["prompt"]).replace("|", "\\|")
+            text = _one_line(right["text"]).replace("|", "\\|")
+            out.append(f"| `{qid}` | {prompt} | **{right['key']}**: {text} |")
+        out.append("")
+    return "\n".join(out)
+
+
+def guide() -> str:
+    lessons = read_lessons(ROOT / "notebooks")
+    return INTRODUCTION + "\n" + "\n".join(lesson_part(lesson) for lesson in lessons)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="exit 1 if docs/instructor-guide.md is stale")
+    args = parser.parse_args(argv)
+    text = guide()
+    if args.check:
+        if not GUIDE.exists() or GUIDE.read_text(encoding="utf-8") != text:
+            print(f"{GUIDE.relative_to(ROOT)} is stale: run python tools/gen_guide.py")
+            return 1
+        return 0
+    GUIDE.write_text(text, encoding="utf-8")
+    print(f"wrote {GUIDE.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
