@@ -34,7 +34,7 @@ from __future__ import annotations
 import copy
 import re
 
-from posenc.lessons import PREDICT
+from posenc.lessons import PREDICT, cell_source
 
 __all__ = [
     "NOTE_KEY",
@@ -47,6 +47,8 @@ __all__ = [
     "student_edition",
     "instructor_edition",
     "graded_edition",
+    "QUIZ",
+    "hint_args",
 ]
 
 #: Where a note lives: ``cell["metadata"]["posenc"][NOTE_KEY]``.
@@ -59,11 +61,6 @@ SOLUTION = re.compile(r"<summary><b>Solution</b></summary>\s*```python\n(.*?)```
 _FOLDED_SOLUTION = re.compile(r"\n*<details><summary><b>Solution</b></summary>.*?</details>", re.S)
 _CHECK = re.compile(r"^checks\.check_\w+\(", re.M)
 _CITE = re.compile(r"\{(check_\w+):([\w-]+)\}")
-
-
-def _source(cell: dict) -> str:
-    source = cell.get("source", "")
-    return "".join(source) if isinstance(source, list) else source
 
 
 def note_of(cell: dict) -> str | None:
@@ -102,11 +99,11 @@ def stubs_and_solutions(cells: list[dict]) -> list[tuple[int, str | None]]:
     markdown cell with a "Solution" summary (None if there is none)."""
     pairs: list[tuple[int, str | None]] = []
     for i, cell in enumerate(cells):
-        if cell.get("cell_type") != "code" or not STUB.search(_source(cell)):
+        if cell.get("cell_type") != "code" or not STUB.search(cell_source(cell)):
             continue
-        following = (c for c in cells[i + 1 :] if c.get("cell_type") == "markdown" and SOLUTION.search(_source(c)))
+        following = (c for c in cells[i + 1 :] if c.get("cell_type") == "markdown" and SOLUTION.search(cell_source(c)))
         solution = next(following, None)
-        found = SOLUTION.search(_source(solution)) if solution else None
+        found = SOLUTION.search(cell_source(solution)) if solution else None
         pairs.append((i, found.group(1) if found else None))
     return pairs
 
@@ -118,8 +115,8 @@ def with_solutions(notebook: dict) -> dict:
         if solution is None:
             raise ValueError(f"cell {index} is a stub with no folded solution after it.")
         cell = out["cells"][index]
-        check = _CHECK.search(_source(cell))
-        cell["source"] = solution if check is None else solution + "\n" + _source(cell)[check.start() :]
+        check = _CHECK.search(cell_source(cell))
+        cell["source"] = solution if check is None else solution + "\n" + cell_source(cell)[check.start() :]
         cell["outputs"], cell["execution_count"] = [], None
     return out
 
@@ -129,25 +126,32 @@ def student_edition(notebook: dict) -> dict:
     outputs cleared."""
     out = copy.deepcopy(notebook)
     for cell in out["cells"]:
-        if cell.get("cell_type") == "markdown" and SOLUTION.search(_source(cell)):
-            cell["source"] = _FOLDED_SOLUTION.sub("", _source(cell)).rstrip("\n")
+        if cell.get("cell_type") == "markdown" and SOLUTION.search(cell_source(cell)):
+            cell["source"] = _FOLDED_SOLUTION.sub("", cell_source(cell)).rstrip("\n")
         if PREDICT in cell.get("metadata", {}).get("tags", []):
             cell["outputs"], cell["execution_count"] = [], None
         posenc_meta = cell.get("metadata", {}).get("posenc", {})
         posenc_meta.pop(NOTE_KEY, None)  # a note may hold quiz keys: not in a class's copy, even as metadata
         if not posenc_meta:
             cell.get("metadata", {}).pop("posenc", None)
-    out["cells"] = [c for c in out["cells"] if _source(c).strip() or c.get("cell_type") == "code"]
+    out["cells"] = [c for c in out["cells"] if cell_source(c).strip() or c.get("cell_type") == "code"]
     return out
 
 
-_QUIZ = re.compile(r"widgets\.quiz\(\"([^\"]+)\"\)")
+#: A cell that shows a quiz: ``widgets.quiz("02-fastest")``.
+QUIZ = re.compile(r"widgets\.quiz\(\"([^\"]+)\"\)")
 _PAIR = re.compile(r"checks\.check_wavelength\(\w+, pair=(\d+)")
+
+
+def hint_args(cells: list[dict]) -> dict[str, dict[str, int]]:
+    """The values the lesson's checkers fill their hints' placeholders with (``check_wavelength``'s pair), by checker."""
+    pair = next((int(m.group(1)) for c in cells if (m := _PAIR.search(cell_source(c)))), None)
+    return {"check_wavelength": {"pair": pair, "column": 2 * pair, "column_after": 2 * pair + 1}} if pair else {}
 
 
 def _quiz_key(cell: dict) -> str | None:
     """The answer key of the quiz a code cell shows, as a note: the right option's letter and text."""
-    found = _QUIZ.search(_source(cell)) if cell.get("cell_type") == "code" else None
+    found = QUIZ.search(cell_source(cell)) if cell.get("cell_type") == "code" else None
     if found is None:
         return None
     from posenc.checks.questions import question  # the one reader of the question bank
@@ -160,18 +164,17 @@ def instructor_edition(notebook: dict) -> dict:
     """A copy for the instructor, to execute: solutions in place of the stubs, every note shown under its cell,
     and the answer key under every quiz."""
     out = with_solutions(notebook)
-    pair = next((int(m.group(1)) for c in out["cells"] if (m := _PAIR.search(_source(c)))), None)
-    args = {"check_wavelength": {"pair": pair, "column": 2 * pair, "column_after": 2 * pair + 1}} if pair else {}
+    args = hint_args(out["cells"])
     cells: list[dict] = []
     for cell in out["cells"]:
         cells.append(cell)
-        note, key = note_of(cell), _quiz_key(cell)
-        for text in (expand_note(note, args) if note else None, key):
+        note = note_of(cell)
+        for suffix, text in (("note", expand_note(note, args) if note else None), ("key", _quiz_key(cell))):
             if text is None:
                 continue
             note_cell = {"cell_type": "markdown", "metadata": {}, "source": f"{NOTE_HEAD} {text}"}
             if "id" in cell:  # nbformat 4.5: every cell has an id of its own
-                note_cell["id"] = f"{cell['id']}-{'note' if text is not key else 'key'}"[:64]
+                note_cell["id"] = f"{cell['id']}-{suffix}"[:64]
             cells.append(note_cell)
     out["cells"] = cells
     return out
@@ -217,13 +220,13 @@ def graded_edition(notebook: dict, lesson: str) -> dict:
         if solution is None:
             raise ValueError(f"cell {index} is a stub with no folded solution after it.")
         stub = cells[index]
-        name = _CHECK_CALL.search(_source(stub)) or next(
-            (_CHECK_CALL.search(_source(c)) for c in cells[index + 1 :] if _CHECK_CALL.search(_source(c))), None
+        name = _CHECK_CALL.search(cell_source(stub)) or next(
+            (_CHECK_CALL.search(cell_source(c)) for c in cells[index + 1 :] if _CHECK_CALL.search(cell_source(c))), None
         )
         if name is None:
             raise ValueError(f"cell {index} is a stub that no checks.check_...(answer) call checks.")
         grade_id = f"{lesson}-{name.group(2)}"
-        guide = [f"# {line}".rstrip() for line in _CHECK.split(_source(stub))[0].rstrip().splitlines()]
+        guide = [f"# {line}".rstrip() for line in _CHECK.split(cell_source(stub))[0].rstrip().splitlines()]
         stub["source"] = "# The exercise as the lesson gives it (its comments are your map):\n" + "\n".join(guide)
         stub["source"] += "\n\n" + _solution_region(solution)
         stub["outputs"], stub["execution_count"] = [], None
@@ -254,8 +257,8 @@ def graded_edition(notebook: dict, lesson: str) -> dict:
         }
         if "id" in stub:
             test["id"] = f"{stub['id']}-check"[:64]
-        later = [i for i in range(index + 1, len(cells)) if _CHECK_CALL.search(_source(cells[i]))]
-        if _CHECK_CALL.search(_source(notebook["cells"][index])) is None and later:
+        later = [i for i in range(index + 1, len(cells)) if _CHECK_CALL.search(cell_source(cells[i]))]
+        if _CHECK_CALL.search(cell_source(notebook["cells"][index])) is None and later:
             cells[later[0]] = {
                 **test,
                 "id": cells[later[0]].get("id", test.get("id")),

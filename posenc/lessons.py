@@ -53,6 +53,7 @@ __all__ = [
     "read_lesson",
     "read_lessons",
     "read_glossary",
+    "cell_source",
     "title_and_times",
     "estimate_range",
     "estimate_minutes",
@@ -152,7 +153,8 @@ class Lesson:
         return [c for c in self.cells if tag in c.get("metadata", {}).get("tags", [])]
 
 
-def _source(cell: dict) -> str:
+def cell_source(cell: dict) -> str:
+    """A notebook cell's source as one string (nbformat's JSON may hold it as a list of lines)."""
     source = cell.get("source", "")
     return "".join(source) if isinstance(source, list) else source
 
@@ -199,7 +201,7 @@ def read_lesson(path: str | Path, text: str | None = None) -> Lesson:
     """
     path = Path(path)
     cells = tuple(json.loads(path.read_text(encoding="utf-8") if text is None else text)["cells"])
-    first = _source(cells[0]) if cells else ""
+    first = cell_source(cells[0]) if cells else ""
     title, times = _TITLE.search(first), _TIMES.search(first)
     promise, objectives = _PROMISE.search(first), _OBJECTIVES.search(first)
     for what, found, form in [
@@ -216,12 +218,12 @@ def read_lesson(path: str | Path, text: str | None = None) -> Lesson:
     for index, cell in enumerate(cells):
         if cell.get("cell_type") != "markdown":
             continue
-        inside = [ln for ln in _source(cell).splitlines()[1:] if ln.startswith("## ")]
+        inside = [ln for ln in cell_source(cell).splitlines()[1:] if ln.startswith("## ")]
         if inside:
             raise ValueError(f"{path.name}: the heading {inside[0]!r} must start its own cell (cell {index}).")
-        if not _source(cell).startswith("## "):
+        if not cell_source(cell).startswith("## "):
             continue
-        line = _source(cell).splitlines()[0]
+        line = cell_source(cell).splitlines()[0]
         match = _HEADING.match(line)
         if match is None:
             raise ValueError(f"{path.name}: the heading {line!r} does not end with '· N min'.")
@@ -233,7 +235,7 @@ def read_lesson(path: str | Path, text: str | None = None) -> Lesson:
     terms: dict[str, str] = {}
     for cell in cells:
         if cell.get("cell_type") == "markdown":
-            for box in _WORDS.finditer(_source(cell)):
+            for box in _WORDS.finditer(cell_source(cell)):
                 terms.update((t.strip(), d.strip()) for t, d in _TERM.findall(box.group(1)))
     return Lesson(
         path=path,
@@ -293,7 +295,7 @@ _DISPLAY_MATHS = re.compile(r"\$\$.+?\$\$", re.S)
 def section_estimates(lesson: Lesson, pace: dict[str, float] = PACE) -> list[int]:
     """Each section's minutes by the method, rounded, at least 1 (the title cell and the cells before the
     first section count toward the first section)."""
-    first = next((i for i, c in enumerate(lesson.cells) if _source(c).startswith("## ")), len(lesson.cells))
+    first = next((i for i, c in enumerate(lesson.cells) if cell_source(c).startswith("## ")), len(lesson.cells))
     raw = [estimate_minutes(s, pace) for s in lesson.sections]
     if raw:
         raw[0] += estimate_minutes(Section("before", 0, False, lesson.cells[:first]), pace)
@@ -329,7 +331,7 @@ def estimate_minutes(section: Section, pace: dict[str, float] = PACE) -> float:
     """
     minutes = 0.0
     for cell in section.cells:
-        text = _source(cell)
+        text = cell_source(cell)
         if cell.get("cell_type") == "markdown":
             shown = _FOLDED.sub(" ", text)
             minutes += len(_DISPLAY_MATHS.findall(shown)) * pace["formula minutes"]

@@ -105,7 +105,7 @@ class TestInstructorNotes:
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_the_instructor_edition_gives_every_quiz_key_and_fills_every_placeholder(path):
     committed = load(path)
-    quizzes = re.findall(r'widgets\.quiz\("([^"]+)"\)', "".join(text(c) for c in committed["cells"]))
+    quizzes = editions.QUIZ.findall("".join(text(c) for c in committed["cells"]))
     shown = [text(c) for c in editions.instructor_edition(committed)["cells"] if text(c).startswith(editions.NOTE_HEAD)]
     for quiz in quizzes:
         right = next(o for o in question(quiz, "mcq")["options"] if o["correct"])
@@ -200,6 +200,6 @@ def test_the_guide_has_every_lesson_every_section_and_every_quiz_key():
         assert f"## [{lesson.number} · {lesson.title}](../notebooks/{path.name})" in text
         for section in lesson.sections:
             assert f"| {section.title} | {'optional' if section.optional else 'core'} | {section.minutes} |" in text
-        for quiz in re.findall(r'widgets\.quiz\("([^"]+)"\)', "".join(text_of(c) for c in lesson.cells)):
+        for quiz in editions.QUIZ.findall("".join(text_of(c) for c in lesson.cells)):
             right = next(o for o in question(quiz, "mcq")["options"] if o["correct"])
             assert f"| `{quiz}` |" in text and f"**{right['key']}**: " in text

@@ -16,10 +16,10 @@ import nbformat
 import pytest
 
 from posenc import editions
+from tools.build_kit import checker_outputs
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
-CHECK = re.compile(r"^checks\.check_\w+\(", re.M)
 
 
 def stubs_and_solutions(nb):
@@ -29,14 +29,6 @@ def stubs_and_solutions(nb):
 def defined_name(source: str) -> str | None:
     match = re.search(r"^def (\w+)\(|^(my_\w+) =", source, re.M)
     return match and (match.group(1) or match.group(2))
-
-
-def checker_outputs(nb) -> list[str]:
-    texts = []
-    for cell in nb.cells:
-        if cell.cell_type == "code" and CHECK.search(cell.source):
-            texts.append("".join(o.get("data", {}).get("text/plain", "") for o in cell.outputs))
-    return texts
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)

@@ -23,8 +23,8 @@ sys.path.insert(0, str(ROOT))
 
 from posenc.checks import CHECKERS  # noqa: E402
 from posenc.checks.questions import question  # noqa: E402
-from posenc.editions import expand_note, note_of  # noqa: E402
-from posenc.lessons import Lesson, read_lessons  # noqa: E402
+from posenc.editions import QUIZ, expand_note, hint_args, note_of  # noqa: E402
+from posenc.lessons import Lesson, cell_source, read_lessons  # noqa: E402
 
 GUIDE = ROOT / "docs" / "instructor-guide.md"
 
@@ -63,15 +63,9 @@ the core sections. The optional ("Going further") ones can always be left to the
 The checkers' messages are what students will read when they stall; the lists below quote them.
 """
 
-_QUIZ = re.compile(r'widgets\.quiz\("([^"]+)"\)')
 _RECALL = re.compile(r'widgets\.recall\("([^"]+)"\)')
 _CHECK = re.compile(r"checks\.(check_\w+)\(")
 _THINK = re.compile(r"\*\*Think!\*\* (.+?)\n\n<details><summary><b>Model answer</b></summary>\n\n(.*?)</details>", re.S)
-
-
-def _source(cell: dict) -> str:
-    source = cell.get("source", "")
-    return "".join(source) if isinstance(source, list) else source
 
 
 def _one_line(text: str) -> str:
@@ -81,8 +75,8 @@ def _one_line(text: str) -> str:
 def lesson_part(lesson: Lesson) -> str:
     """The guide's part for one lesson."""
     cells = lesson.cells
-    code = "\n".join(_source(c) for c in cells if c.get("cell_type") == "code")
-    markdown = [_source(c) for c in cells if c.get("cell_type") == "markdown"]
+    code = "\n".join(cell_source(c) for c in cells if c.get("cell_type") == "code")
+    markdown = [cell_source(c) for c in cells if c.get("cell_type") == "markdown"]
     link = f"../notebooks/{lesson.path.name}"
     out = [f"## [{lesson.number} · {lesson.title}]({link})", ""]
     out += [
@@ -91,25 +85,14 @@ def lesson_part(lesson: Lesson) -> str:
         "",
     ]
     out += ["**Objectives**", *(f"- {o}" for o in lesson.objectives), ""]
-    pair = re.search(r"check_wavelength\(\w+, pair=(\d+)", code)
-    args = (
-        {
-            "check_wavelength": {
-                "pair": int(pair.group(1)),
-                "column": 2 * int(pair.group(1)),
-                "column_after": 2 * int(pair.group(1)) + 1,
-            }
-        }
-        if pair
-        else {}
-    )
+    args = hint_args(list(cells))
     out += ["**Sections**", "", "| section | path | min | instructor note |", "|---|---|---|---|"]
     for section in lesson.sections:
         note = note_of(section.cells[0])
         said = _one_line(expand_note(note, args)).replace("|", "\\|") if note else ""
         out.append(f"| {section.title} | {'optional' if section.optional else 'core'} | {section.minutes} | {said} |")
     out.append("")
-    errors = [note_of(c) for c in cells if c.get("cell_type") == "code" and "checks.expect_error()" in _source(c)]
+    errors = [note_of(c) for c in cells if c.get("cell_type") == "code" and "checks.expect_error()" in cell_source(c)]
     if any(errors):
         out += ["**Deliberate errors**", *(f"- {_one_line(n)}" for n in errors if n), ""]
     checkers = list(dict.fromkeys(_CHECK.findall(code)))
@@ -135,7 +118,7 @@ def lesson_part(lesson: Lesson) -> str:
             found = question(qid, "recall")
             out.append(f"- *Recall `{qid}`:* {_one_line(found['prompt'])} Model answer: {_one_line(found['answer'])}")
         out.append("")
-    quizzes = _QUIZ.findall(code)
+    quizzes = QUIZ.findall(code)
     if quizzes:
         out += ["**Quiz answer key**", "", "| quiz | question | answer |", "|---|---|---|"]
         for qid in quizzes:
