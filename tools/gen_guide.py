@@ -25,6 +25,7 @@ from posenc.checks import CHECKERS  # noqa: E402
 from posenc.checks.questions import question  # noqa: E402
 from posenc.editions import QUIZ, expand_note, hint_args, note_of  # noqa: E402
 from posenc.lessons import Lesson, cell_source, read_lessons  # noqa: E402
+from posenc.run_sheets import CONVERSION, SHEETS, schedule, sessions  # noqa: E402
 
 GUIDE = ROOT / "docs" / "instructor-guide.md"
 
@@ -131,9 +132,96 @@ def lesson_part(lesson: Lesson) -> str:
     return "\n".join(out)
 
 
+HUB_FAILS = """\
+### If the hub fails mid-class
+
+- **Keep teaching from the projector.** Build the static site the day before (`make site`, into
+  `build/site/`) and the slides (`make kit`, into `build/kit/slides/`), and keep both on your own
+  laptop. Their pages open from files, with no server and no network, and each explorer's main
+  slider works there (its pictures were drawn when they were built); the other controls, the
+  exercises and the checks need a running kernel.
+- **Give the students the site.** Share the `build/site/` folder (a shared drive, a USB stick):
+  they follow the same lesson and move the same sliders.
+- **Turn each exercise row into pair work on paper**: students write the function, then you show
+  the instructor edition's solution at the projector and run its check.
+- **When the hub is back**, each student's edited notebook is still in their home folder; *Kernel →
+  Restart Kernel and Run All Cells* brings a lesson back to where the class is (the deliberate
+  errors print their message and the run goes on).
+"""
+
+
+def _clock(minutes: int) -> str:
+    return f"{minutes // 60}:{minutes % 60:02d}"
+
+
+def paths_part(lessons: list[Lesson]) -> str:
+    """The guide's run sheets: the class paths of ``posenc.run_sheets``, timed, and the self-study path."""
+    c = CONVERSION
+    out = [
+        "## Paths that fit",
+        "",
+        "Three ready-made class plans and a self-study path, timed from the lessons' own minutes by the "
+        "rule below, so that a plan never promises more than fits: `tests/test_run_sheets.py` fails when a "
+        "sheet overruns its slot or leaves less than "
+        f"{c['buffer share']:.0%} of it as a buffer, and when a section it names no longer exists.",
+        "",
+        "**From self-study minutes to class minutes** (a planning rule, not a measurement; `posenc/run_sheets.py`):",
+        f"- *frame*: a reading section becomes a short framing at the projector: {c['frame share']:.0%} of "
+        f"its self-study minutes, at least {c['frame floor']:g};",
+        f"- *demo*: you drive the section's explorer while the room predicts each move: {c['demo minutes']:g} min;",
+        f"- *predict*: everyone writes a guess before you run the predict-then-check cell: {c['predict minutes']:g} min;",
+        f"- *exercise*: in a room of 40 an exercise takes longer: {c['exercise factor']:g} × the minutes its "
+        f"heading states, plus {c['answer minutes']:g} to show the answer;",
+        f"- *quiz*: peer instruction (vote, pairs, vote again): {c['quiz minutes']:g} min; *discuss*: "
+        f"{c['discuss minutes']:g} min;",
+        f"- *setup*: {c['setup minutes']:g} min once at the start; {c['transition minutes']:g} min at each "
+        "change of lesson; what is left of the slot is the buffer.",
+        "",
+        "The *skip* column, at the last row of each lesson, lists that lesson's sections the plan leaves "
+        "out: set them as homework, or leave the optional ones to the curious.",
+        "",
+    ]
+    for sheet in SHEETS:
+        rows = schedule(sheet, lessons)
+        buffer = rows[-1].end - rows[-1].start
+        out += [
+            f"### {sheet.slot} minutes: {sheet.title}",
+            "",
+            f"*Suits {sheet.suits}. Before class: {sheet.before}. Buffer: {buffer} min.*",
+            "",
+            "| clock | lesson · section | activity | skip or set as homework |",
+            "|---|---|---|---|",
+        ]
+        for row in rows:
+            where = f"{row.lesson} · {row.section}" if row.section else (row.lesson or "")
+            cells = [f"{_clock(row.start)}–{_clock(row.end)}", where, row.what, row.skip]
+            out.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
+        touched = {step.lesson for step in sheet.steps}
+        untouched = [f"{lesson.number} · {lesson.title}" for lesson in lessons if lesson.number not in touched]
+        if untouched:
+            out += ["", "Not in this plan: " + "; ".join(untouched) + "."]
+        out.append("")
+    out += [
+        "### Self-study",
+        "",
+        "The core path in sessions of at most 90 stated minutes, each ending at a section's end; the "
+        "optional sections are listed under their lessons above.",
+        "",
+        "| session | sections | stated min |",
+        "|---|---|---|",
+    ]
+    for number, session in enumerate(sessions(lessons), start=1):
+        first, last = session[0], session[-1]
+        span = f"{first[0]} · {first[1].title} → {last[0]} · {last[1].title}"
+        out.append(f"| {number} | {span} | {sum(s.minutes for _, s in session)} |")
+    out += ["", HUB_FAILS]
+    return "\n".join(out)
+
+
 def guide() -> str:
     lessons = read_lessons(ROOT / "notebooks")
-    return INTRODUCTION + "\n" + "\n".join(lesson_part(lesson) for lesson in lessons)
+    parts = [INTRODUCTION, paths_part(lessons), *(lesson_part(lesson) for lesson in lessons)]
+    return "\n".join(parts)
 
 
 def main(argv: list[str] | None = None) -> int:

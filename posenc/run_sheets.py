@@ -1,0 +1,309 @@
+"""Run sheets for a class: 60-, 90- and 180-minute paths through the lessons, timed from the lessons.
+
+A run sheet names, in order, a lesson's section and what the room does with it (an *activity*);
+its clock is computed from the lessons' own stated minutes (:mod:`posenc.lessons`) by the stated
+conversion :data:`CONVERSION`, so a lesson that grows makes its sheet longer, and the tests fail
+when a sheet no longer fits its slot with a buffer of at least :data:`CONVERSION` ``["buffer share"]``.
+
+Class minutes are not self-study minutes. The conversion is a planning rule, not a measurement:
+
+- **frame**: a reading section becomes a short framing at the projector, 40% of its self-study
+  minutes (at least 2);
+- **demo**: you drive the section's explorer at the projector while the room calls out predictions
+  (5 minutes);
+- **predict**: the section's predict-then-check cell: everyone writes a guess, you run the cell,
+  two guesses are discussed (4 minutes);
+- **exercise**: students write the exercise while you circulate: 1.5 times the minutes its heading
+  states (a room of 40 queues for help), plus 2 to show the answer;
+- **quiz**: one quiz as peer instruction: vote, discuss in pairs, vote again, reveal (4 minutes);
+- **discuss**: a Think! or recall prompt, in pairs, then two answers shared (4 minutes);
+- **setup**: the opening, once: log in, open lesson 00, run its set-up cell and check that every
+  slider moves (10 minutes);
+- plus 2 minutes at each change of lesson, any break the sheet names, and what is left of the slot
+  as a buffer.
+
+Examples
+--------
+>>> from pathlib import Path
+>>> from posenc.lessons import read_lessons
+>>> lessons = read_lessons(Path(__file__).parents[1] / "notebooks")
+>>> rows = schedule(SHEETS[0], lessons)
+>>> rows[0].start, rows[-1].activity == "buffer", rows[-1].end == SHEETS[0].slot
+(0, True, True)
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from posenc.lessons import PREDICT_PROMPT, Lesson, Section, cell_source
+
+__all__ = ["CONVERSION", "ACTIVITIES", "Step", "RunSheet", "Row", "SHEETS", "schedule", "problems", "sessions"]
+
+#: The conversion from the lessons' self-study minutes to class minutes (see the module's docstring).
+CONVERSION: dict[str, float] = {
+    "frame share": 0.4,
+    "frame floor": 2,
+    "demo minutes": 5,
+    "predict minutes": 4,
+    "exercise factor": 1.5,
+    "answer minutes": 2,
+    "quiz minutes": 4,
+    "discuss minutes": 4,
+    "setup minutes": 10,
+    "transition minutes": 2,
+    "buffer share": 0.10,
+}
+
+#: What the room does in each activity, as a run sheet prints it.
+ACTIVITIES = {
+    "setup": "everyone logs in, opens lesson 00 and runs its set-up cell; hands up if a slider does not move",
+    "frame": "frame it at the projector",
+    "demo": "drive the explorer at the projector; the room predicts each move",
+    "predict": "predict, then check: everyone writes a guess before you run the cell",
+    "exercise": "students write it; you circulate, then show the answer",
+    "quiz": "peer instruction: vote, pairs discuss, vote again",
+    "discuss": "pairs discuss, then two answers shared",
+    "break": "break",
+    "transition": "move to the next lesson",
+    "buffer": "buffer: questions, or the first skipped section",
+}
+
+_ABOUT = re.compile(r"^### (.+?) · about (\d+) minutes\s*$", re.M)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One line of a run sheet: a lesson's section and what the room does with it.
+
+    `part` names what in the section the activity uses: the start of an exercise's heading (for
+    ``exercise``), a quiz's id (``quiz``), a recall question's id or ``"Think!"`` (``discuss``).
+    `minutes` is used only by a ``break``. `say` is an optional line for the instructor."""
+
+    lesson: str
+    section: str
+    activity: str
+    part: str = ""
+    say: str = ""
+    minutes: int = 0
+
+
+@dataclass(frozen=True)
+class RunSheet:
+    """A class plan: its slot in minutes, its title, who it suits, what to do before, and its steps."""
+
+    slot: int
+    title: str
+    suits: str
+    before: str
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True)
+class Row:
+    """One timed line of a scheduled run sheet (minutes from the start of class)."""
+
+    start: int
+    end: int
+    lesson: str
+    section: str
+    activity: str
+    what: str
+    skip: str = ""
+
+
+def _section(lessons: dict[str, Lesson], step: Step) -> Section:
+    if step.lesson not in lessons:
+        raise ValueError(f"run sheet: there is no lesson {step.lesson!r}; the lessons are {sorted(lessons)}.")
+    lesson = lessons[step.lesson]
+    for section in lesson.sections:
+        if section.title == step.section:
+            return section
+    titles = [s.title for s in lesson.sections]
+    raise ValueError(f"run sheet: lesson {step.lesson} has no section {step.section!r}; its sections are {titles}.")
+
+
+def _text(section: Section) -> str:
+    return "\n".join(cell_source(c) for c in section.cells)
+
+
+def minutes_of(step: Step, section: Section | None) -> int:
+    """A step's class minutes, by :data:`CONVERSION`; a ``ValueError`` if what it names is not in the section."""
+    c = CONVERSION
+    if step.activity == "break":
+        return step.minutes
+    if section is None:
+        raise ValueError(f"run sheet: the activity {step.activity!r} needs a section.")
+    text = _text(section)
+    where = f"lesson {step.lesson}, section {step.section!r}"
+    if step.activity == "setup":
+        return int(c["setup minutes"])
+    if step.activity == "frame":
+        return max(int(c["frame floor"]), math.ceil(c["frame share"] * section.minutes))
+    if step.activity == "demo":
+        if not re.search(r"widgets\.\w+_explorer\(", text):
+            raise ValueError(f"run sheet: {where} has no explorer to demo.")
+        return int(c["demo minutes"])
+    if step.activity == "predict":
+        if PREDICT_PROMPT not in text:
+            raise ValueError(f"run sheet: {where} has no predict-then-check cell.")
+        return int(c["predict minutes"])
+    if step.activity == "exercise":
+        stated = [int(m) for title, m in _ABOUT.findall(text) if step.part and title.startswith(step.part)]
+        if len(stated) != 1:
+            found = [title for title, _ in _ABOUT.findall(text)]
+            raise ValueError(f"run sheet: {where} has no single exercise starting {step.part!r}; it has {found}.")
+        return math.ceil(c["exercise factor"] * stated[0]) + int(c["answer minutes"])
+    if step.activity == "quiz":
+        if f'widgets.quiz("{step.part}")' not in text:
+            raise ValueError(f"run sheet: {where} has no quiz {step.part!r}.")
+        return int(c["quiz minutes"])
+    if step.activity == "discuss":
+        named = "**Think!**" in text if step.part == "Think!" else f'widgets.recall("{step.part}")' in text
+        if not named:
+            raise ValueError(f"run sheet: {where} has no Think! or recall question {step.part!r}.")
+        return int(c["discuss minutes"])
+    raise ValueError(f"run sheet: unknown activity {step.activity!r}; the activities are {sorted(ACTIVITIES)}.")
+
+
+def schedule(sheet: RunSheet, lessons: list[Lesson]) -> list[Row]:
+    """The sheet's rows with their clock: each step, a transition at each change of lesson, and the
+    buffer that is left of the slot (negative when the steps overrun it: :func:`problems` says so).
+
+    At the last step in a lesson, `skip` lists that lesson's sections the sheet leaves out."""
+    by_number = {lesson.number: lesson for lesson in lessons}
+    used: dict[str, set[str]] = {}
+    for step in sheet.steps:
+        if step.activity != "break":
+            used.setdefault(step.lesson, set()).add(step.section)
+    last = {step.lesson: i for i, step in enumerate(sheet.steps) if step.activity != "break"}
+    rows: list[Row] = []
+    clock, here = 0, ""
+    for index, step in enumerate(sheet.steps):
+        section = None if step.activity == "break" else _section(by_number, step)
+        if step.activity != "break" and here and step.lesson != here and sheet.steps[index - 1].activity != "setup":
+            gap = int(CONVERSION["transition minutes"])
+            rows.append(Row(clock, clock + gap, step.lesson, "", "transition", ACTIVITIES["transition"]))
+            clock += gap
+        minutes = minutes_of(step, section)
+        what = (
+            ACTIVITIES[step.activity] + (f" ({step.part})" if step.part else "") + (f". {step.say}" if step.say else "")
+        )
+        skip = ""
+        if step.activity != "break" and last[step.lesson] == index:
+            left = [s for s in by_number[step.lesson].sections if s.title not in used[step.lesson]]
+            skip = "; ".join(f"{s.title}{' (optional)' if s.optional else ''}" for s in left)
+        rows.append(Row(clock, clock + minutes, step.lesson, step.section, step.activity, what, skip))
+        clock += minutes
+        if step.activity != "break":
+            here = step.lesson
+    rows.append(Row(clock, sheet.slot, "", "", "buffer", ACTIVITIES["buffer"]))
+    return rows
+
+
+def problems(sheet: RunSheet, lessons: list[Lesson]) -> list[str]:
+    """What makes the sheet not fit: an overrun of its slot, or a buffer under the stated share."""
+    rows = schedule(sheet, lessons)
+    buffer = rows[-1].end - rows[-1].start
+    floor = math.ceil(CONVERSION["buffer share"] * sheet.slot)
+    if buffer < floor:
+        return [
+            f"the {sheet.slot}-minute sheet leaves {buffer} minutes of buffer; it needs at least {floor} "
+            f"({CONVERSION['buffer share']:.0%} of the slot): cut a step or shorten an activity."
+        ]
+    return []
+
+
+def sessions(lessons: list[Lesson], longest: int = 90) -> list[list[tuple[str, Section]]]:
+    """The self-study path: every lesson's core sections in order, in sessions of at most `longest`
+    stated minutes, each ending at a section's end (a section longer than `longest` is a session of its own)."""
+    out: list[list[tuple[str, Section]]] = [[]]
+    total = 0
+    for lesson in lessons:
+        for section in lesson.sections:
+            if section.optional:
+                continue
+            if out[-1] and total + section.minutes > longest:
+                out.append([])
+                total = 0
+            out[-1].append((lesson.number, section))
+            total += section.minutes
+    return out
+
+
+S = Step
+#: The course's ready-made class paths.
+SHEETS: tuple[RunSheet, ...] = (
+    RunSheet(
+        slot=60,
+        title="Why attention needs positions, and the sinusoidal answer",
+        suits="a first session, for students who know Python and a little NumPy",
+        before="nothing (the opening checks every student's set-up)",
+        steps=(
+            S("00", "Interactive demo: check that a slider moves a figure", "setup"),
+            S("01", "Shuffle the words", "predict", say="Ask what shuffling the words does to attention's output."),
+            S("01", "Interactive demo: reorder the sentence", "demo"),
+            S("01", "Add positions and try again", "frame"),
+            S("02", "The formula, term by term", "frame", say="Work the d_model = 4 example on the board."),
+            S("02", "Build the table yourself", "exercise", part="Coding exercise: build the table"),
+            S("02", "Interactive demo: walk through the table", "demo"),
+        ),
+    ),
+    RunSheet(
+        slot=90,
+        title="Why positions, the classic answer and the modern one: order-blind attention, sinusoids, RoPE",
+        suits="a single lab; students who have not seen attention get its formula framed in lesson 01",
+        before="nothing; lesson 00 is the opening",
+        steps=(
+            S("00", "Interactive demo: check that a slider moves a figure", "setup"),
+            S("01", "Shuffle the words", "predict"),
+            S("01", "Interactive demo: reorder the sentence", "demo"),
+            S("01", "Check yourself", "quiz", part="01-positions-before-attention"),
+            S("02", "The formula, term by term", "frame"),
+            S("02", "Build the table yourself", "exercise", part="Coding exercise: build the table"),
+            S("02", "Interactive demo: walk through the table", "demo"),
+            S("05", "Rotate, don't add", "frame", say="Say in one minute what a head's queries and keys are."),
+            S("05", "Interactive demo: a query and a key in one plane", "demo"),
+            S("05", "The score depends only on m − n", "predict"),
+            S("05", "Check yourself", "quiz", part="05-what-rotates"),
+            S("07", "One layer, five schemes", "predict", say="Set the RoPE exercise of lesson 05 as homework."),
+        ),
+    ),
+    RunSheet(
+        slot=180,
+        title="The four schemes side by side: sinusoidal, learned, RoPE and ALiBi, and what happens past the end",
+        suits="a half-day workshop; lesson 01's attention exercise makes it hands-on from the start",
+        before="nothing; lesson 00 is the opening",
+        steps=(
+            S("00", "Interactive demo: check that a slider moves a figure", "setup"),
+            S("01", "Attention in one formula", "exercise", part="Coding exercise 1"),
+            S("01", "Shuffle the words", "predict"),
+            S("01", "Several heads side by side", "frame"),
+            S("01", "Interactive demo: reorder the sentence", "demo"),
+            S("02", "The formula, term by term", "frame"),
+            S("02", "Build the table yourself", "exercise", part="Coding exercise: build the table"),
+            S("02", "Interactive demo: walk through the table", "demo"),
+            S(
+                "03",
+                "Interactive demo: the rotation for any offset",
+                "demo",
+                say="Shifting is rotating: the same turn at every position.",
+            ),
+            S("", "", "break", minutes=10),
+            S("04", "One row per position", "frame"),
+            S("04", "Train one, in a fraction of a second", "predict"),
+            S("04", "Interactive demo: scrub through training", "demo"),
+            S("05", "Rotate, don't add", "frame"),
+            S("05", "Interactive demo: a query and a key in one plane", "demo"),
+            S("05", "The score depends only on m − n", "predict"),
+            S("05", "Check yourself", "exercise", part="Coding exercise: RoPE by hand"),
+            S("06", "A penalty instead of a position", "frame"),
+            S("06", "Interactive demo: one head at a time", "demo"),
+            S("06", "One experiment, four schemes", "predict"),
+            S("06", "Interactive demo: one query at a time", "demo"),
+            S("07", "One layer, five schemes", "predict", say="Set the capstone and the comparison table as homework."),
+        ),
+    ),
+)

@@ -1,0 +1,116 @@
+"""The class run sheets (``posenc/run_sheets.py``): each fits its slot with a buffer, names only
+sections that exist, and is timed from the lessons by the stated conversion."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from posenc.lessons import Section, read_lessons
+from posenc.run_sheets import CONVERSION, SHEETS, RunSheet, Step, minutes_of, problems, schedule, sessions
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSONS = read_lessons(ROOT / "notebooks")
+
+
+def _md(text: str) -> dict:
+    return {"cell_type": "markdown", "metadata": {}, "source": text}
+
+
+def _code(text: str) -> dict:
+    return {"cell_type": "code", "metadata": {}, "source": text, "outputs": []}
+
+
+@pytest.mark.parametrize("sheet", SHEETS, ids=lambda s: f"{s.slot}min")
+def test_each_sheet_fits_its_slot_with_a_buffer_of_a_tenth(sheet):
+    rows = schedule(sheet, LESSONS)
+    assert problems(sheet, LESSONS) == []
+    assert rows[-1].activity == "buffer" and rows[-1].end == sheet.slot
+    assert rows[-1].end - rows[-1].start >= 0.1 * sheet.slot
+
+
+@pytest.mark.parametrize("sheet", SHEETS, ids=lambda s: f"{s.slot}min")
+def test_each_sheet_runs_without_gaps_and_changes_lesson_through_a_transition(sheet):
+    rows = schedule(sheet, LESSONS)
+    assert rows[0].start == 0
+    assert all(a.end == b.start for a, b in zip(rows, rows[1:], strict=False))
+    lessons_in_order = [r.lesson for r in rows if r.activity not in ("transition", "buffer", "break")]
+    changes = sum(a != b for a, b in zip(lessons_in_order, lessons_in_order[1:], strict=False))
+    after_setup = rows[0].activity == "setup" and lessons_in_order[0] != lessons_in_order[1]
+    assert sum(r.activity == "transition" for r in rows) == changes - after_setup
+
+
+@pytest.mark.parametrize("sheet", SHEETS, ids=lambda s: f"{s.slot}min")
+def test_every_section_a_sheet_names_is_in_its_lesson(sheet):
+    titles = {lesson.number: {s.title for s in lesson.sections} for lesson in LESSONS}
+    for step in sheet.steps:
+        if step.activity != "break":
+            assert step.section in titles[step.lesson], (step.lesson, step.section)
+
+
+def test_the_sheets_skip_lists_hold_exactly_the_sections_left_out():
+    sheet = SHEETS[0]
+    rows = schedule(sheet, LESSONS)
+    for lesson in LESSONS:
+        named = {s.section for s in sheet.steps if s.lesson == lesson.number}
+        if not named:
+            continue
+        (skip,) = [r.skip for r in rows if r.lesson == lesson.number and r.skip]
+        left = [s.title for s in lesson.sections if s.title not in named]
+        assert [part.removesuffix(" (optional)") for part in skip.split("; ")] == left
+
+
+def test_a_sheet_that_names_a_missing_section_or_exercise_says_which():
+    sheet = RunSheet(60, "t", "s", "b", (Step("02", "The table, built", "frame"),))
+    with pytest.raises(ValueError, match=r"lesson 02 has no section 'The table, built'"):
+        schedule(sheet, LESSONS)
+    sheet = RunSheet(60, "t", "s", "b", (Step("02", "Build the table yourself", "exercise", part="Coding exercise 9"),))
+    with pytest.raises(ValueError, match="no single exercise starting 'Coding exercise 9'"):
+        schedule(sheet, LESSONS)
+    sheet = RunSheet(60, "t", "s", "b", (Step("02", "The formula, term by term", "demo"),))
+    with pytest.raises(ValueError, match="has no explorer to demo"):
+        schedule(sheet, LESSONS)
+
+
+def test_a_sheet_that_outgrows_its_slot_is_reported():
+    squeezed = dataclasses.replace(SHEETS[1], slot=SHEETS[0].slot)
+    (said,) = problems(squeezed, LESSONS)
+    assert "buffer" in said and "cut a step" in said
+    assert schedule(squeezed, LESSONS)[-1].end < schedule(squeezed, LESSONS)[-1].start  # the clock overran
+
+
+def test_the_conversion_by_hand():
+    exercise = Section(
+        "Build", 14, False, (_md("## Build · 14 min\n\n### Coding exercise: a thing ★★ · about 10 minutes\n"),)
+    )
+    reading = Section("Read", 7, False, (_md("## Read · 7 min\n\nWords."),))
+    short = Section("Short", 2, False, (_md("## Short · 2 min"),))
+    demo = Section("Demo", 4, False, (_md("## Demo · 4 min"), _code("widgets.rope_explorer()")))
+    assert minutes_of(Step("x", "Build", "exercise", part="Coding exercise"), exercise) == 15 + 2  # 1.5 × 10, + 2
+    assert minutes_of(Step("x", "Read", "frame"), reading) == 3  # 40% of 7 = 2.8, rounded up
+    assert minutes_of(Step("x", "Short", "frame"), short) == 2  # 0.8, raised to the floor of 2
+    assert minutes_of(Step("x", "Demo", "demo"), demo) == CONVERSION["demo minutes"]
+    with pytest.raises(ValueError, match="unknown activity 'lecture'"):
+        minutes_of(Step("x", "Read", "lecture"), reading)
+
+
+def test_the_self_study_sessions_hold_every_core_section_once_in_order():
+    plan = sessions(LESSONS, longest=90)
+    flat = [(number, section.title) for session in plan for number, section in session]
+    core = [(lesson.number, s.title) for lesson in LESSONS for s in lesson.sections if not s.optional]
+    assert flat == core
+    for session in plan:
+        assert len(session) == 1 or sum(s.minutes for _, s in session) <= 90
+
+
+def test_the_guide_prints_every_sheet_with_its_clock():
+    from tools import gen_guide
+
+    text = gen_guide.guide()
+    for sheet in SHEETS:
+        assert f"### {sheet.slot} minutes: {sheet.title}" in text
+        end = schedule(sheet, LESSONS)[-1]
+        assert f"| {gen_guide._clock(end.start)}–{gen_guide._clock(end.end)} |" in text
+    assert "### If the hub fails mid-class" in text
