@@ -17,10 +17,12 @@ Class minutes are not self-study minutes. The conversion is a planning rule, not
   states (a room of 40 queues for help), plus 2 to show the answer;
 - **quiz**: one quiz as peer instruction: vote, discuss in pairs, vote again, reveal (4 minutes);
 - **discuss**: a Think! or recall prompt, in pairs, then two answers shared (4 minutes);
-- **setup**: the opening, once: log in, open lesson 00, run its set-up cell and check that every
-  slider moves (10 minutes);
-- plus 2 minutes at each change of lesson, any break the sheet names, and what is left of the slot
-  as a buffer.
+- **setup**: once: log in, open lesson 00, run its set-up cell and check that every slider moves
+  (10 minutes);
+- **open** and **close**: what today is for (3 minutes); a summary, the homework and an exit
+  question (2 minutes);
+- plus 2 minutes at each change of lesson (open the next lesson and run its cells up to the
+  first one the sheet uses), any break the sheet names, and what is left of the slot as a buffer.
 
 Examples
 --------
@@ -40,7 +42,19 @@ from dataclasses import dataclass
 
 from posenc.lessons import PREDICT_PROMPT, Lesson, Section, cell_source
 
-__all__ = ["CONVERSION", "ACTIVITIES", "Step", "RunSheet", "Row", "SHEETS", "schedule", "problems", "sessions"]
+__all__ = [
+    "CONVERSION",
+    "ACTIVITIES",
+    "Step",
+    "RunSheet",
+    "Row",
+    "SHEETS",
+    "schedule",
+    "covered",
+    "homework",
+    "problems",
+    "sessions",
+]
 
 #: The conversion from the lessons' self-study minutes to class minutes (see the module's docstring).
 CONVERSION: dict[str, float] = {
@@ -53,21 +67,27 @@ CONVERSION: dict[str, float] = {
     "quiz minutes": 4,
     "discuss minutes": 4,
     "setup minutes": 10,
+    "open minutes": 3,
+    "close minutes": 2,
     "transition minutes": 2,
     "buffer share": 0.10,
 }
 
 #: What the room does in each activity, as a run sheet prints it.
 ACTIVITIES = {
-    "setup": "everyone logs in, opens lesson 00 and runs its set-up cell; hands up if a slider does not move",
+    "open": "say what today is for, and the question it answers",
+    "setup": "everyone logs in, opens lesson 00 and runs its set-up cell; hands up if a slider does not move "
+    "(those go to 'If widgets do not show')",
+    "close": "sum up in three sentences, give the homework, ask an exit question (the lesson's Think!)",
     "frame": "frame it at the projector",
     "demo": "drive the explorer at the projector; the room predicts each move",
     "predict": "predict, then check: everyone writes a guess before you run the cell",
     "exercise": "students write it; you circulate, then show the answer",
-    "quiz": "peer instruction: vote, pairs discuss, vote again",
+    "quiz": "peer instruction: project the question, vote by hand, pairs discuss, vote again; "
+    "only then press the right option (each button explains itself)",
     "discuss": "pairs discuss, then two answers shared",
     "break": "break",
-    "transition": "move to the next lesson",
+    "transition": "open the next lesson and run its set-up cell",
     "buffer": "buffer: questions, or the first skipped section",
 }
 
@@ -80,7 +100,8 @@ class Step:
 
     `part` names what in the section the activity uses: the start of an exercise's heading (for
     ``exercise``), a quiz's id (``quiz``), a recall question's id or ``"Think!"`` (``discuss``).
-    `minutes` is used only by a ``break``. `say` is an optional line for the instructor."""
+    `also` names more sections of the lesson the step covers (the set-up step covers lesson 00's
+    set-up sections). `minutes` is used only by a ``break``. `say` is an optional line for the instructor."""
 
     lesson: str
     section: str
@@ -88,6 +109,7 @@ class Step:
     part: str = ""
     say: str = ""
     minutes: int = 0
+    also: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -129,11 +151,17 @@ def _text(section: Section) -> str:
     return "\n".join(cell_source(c) for c in section.cells)
 
 
+#: The activities that name no section.
+UNPLACED = ("break", "open", "close")
+
+
 def minutes_of(step: Step, section: Section | None) -> int:
     """A step's class minutes, by :data:`CONVERSION`; a ``ValueError`` if what it names is not in the section."""
     c = CONVERSION
     if step.activity == "break":
         return step.minutes
+    if step.activity in UNPLACED:
+        return int(c[f"{step.activity} minutes"])
     if section is None:
         raise ValueError(f"run sheet: the activity {step.activity!r} needs a section.")
     text = _text(section)
@@ -168,36 +196,64 @@ def minutes_of(step: Step, section: Section | None) -> int:
     raise ValueError(f"run sheet: unknown activity {step.activity!r}; the activities are {sorted(ACTIVITIES)}.")
 
 
+def covered(sheet: RunSheet, lessons: list[Lesson]) -> dict[str, set[str]]:
+    """The sections the sheet uses, by lesson (a ``ValueError`` names any it names that does not exist)."""
+    by_number = {lesson.number: lesson for lesson in lessons}
+    used: dict[str, set[str]] = {}
+    for step in sheet.steps:
+        if step.activity in UNPLACED:
+            continue
+        for title in (step.section, *step.also):
+            _section(by_number, Step(step.lesson, title, step.activity))
+            used.setdefault(step.lesson, set()).add(title)
+    return used
+
+
+def homework(sheet: RunSheet, lessons: list[Lesson]) -> tuple[list[str], list[str]]:
+    """What the sheet leaves out of the lessons it touches: (core sections, optional sections), as
+    "NN · title", in the course's order."""
+    used = covered(sheet, lessons)
+    core, optional = [], []
+    for lesson in lessons:
+        for section in lesson.sections if lesson.number in used else ():
+            if section.title not in used[lesson.number]:
+                (optional if section.optional else core).append(f"{lesson.number} · {section.title}")
+    return core, optional
+
+
 def schedule(sheet: RunSheet, lessons: list[Lesson]) -> list[Row]:
     """The sheet's rows with their clock: each step, a transition at each change of lesson, and the
     buffer that is left of the slot (negative when the steps overrun it: :func:`problems` says so).
 
-    At the last step in a lesson, `skip` lists that lesson's sections the sheet leaves out."""
+    A transition into a lesson the sheet enters after its first section says to run the cells
+    above (the later cells use what they define). At the last step in a lesson, `skip` lists that
+    lesson's sections the sheet leaves out."""
     by_number = {lesson.number: lesson for lesson in lessons}
-    used: dict[str, set[str]] = {}
-    for step in sheet.steps:
-        if step.activity != "break":
-            used.setdefault(step.lesson, set()).add(step.section)
-    last = {step.lesson: i for i, step in enumerate(sheet.steps) if step.activity != "break"}
+    used = covered(sheet, lessons)
+    last = {step.lesson: i for i, step in enumerate(sheet.steps) if step.activity not in UNPLACED}
     rows: list[Row] = []
     clock, here = 0, ""
     for index, step in enumerate(sheet.steps):
-        section = None if step.activity == "break" else _section(by_number, step)
-        if step.activity != "break" and here and step.lesson != here and sheet.steps[index - 1].activity != "setup":
+        placed = step.activity not in UNPLACED
+        section = _section(by_number, step) if placed else None
+        if placed and here and step.lesson != here:
             gap = int(CONVERSION["transition minutes"])
-            rows.append(Row(clock, clock + gap, step.lesson, "", "transition", ACTIVITIES["transition"]))
+            what = ACTIVITIES["transition"]
+            if section is not by_number[step.lesson].sections[0]:
+                what += f", then click into '{step.section}' and choose Run → Run All Above Selected Cell"
+            rows.append(Row(clock, clock + gap, step.lesson, "", "transition", what))
             clock += gap
         minutes = minutes_of(step, section)
         what = (
             ACTIVITIES[step.activity] + (f" ({step.part})" if step.part else "") + (f". {step.say}" if step.say else "")
         )
         skip = ""
-        if step.activity != "break" and last[step.lesson] == index:
+        if placed and last[step.lesson] == index:
             left = [s for s in by_number[step.lesson].sections if s.title not in used[step.lesson]]
             skip = "; ".join(f"{s.title}{' (optional)' if s.optional else ''}" for s in left)
         rows.append(Row(clock, clock + minutes, step.lesson, step.section, step.activity, what, skip))
         clock += minutes
-        if step.activity != "break":
+        if placed:
             here = step.lesson
     rows.append(Row(clock, sheet.slot, "", "", "buffer", ACTIVITIES["buffer"]))
     return rows
@@ -234,50 +290,69 @@ def sessions(lessons: list[Lesson], longest: int = 90) -> list[list[tuple[str, S
 
 
 S = Step
+#: Lesson 00's set-up, as every sheet opens: the set-up cell, the slider check, and the fallback for those it fails.
+SETUP = S(
+    "00", "Set up", "setup", also=("Interactive demo: check that a slider moves a figure", "If widgets do not show")
+)
+#: What students who have never seen attention read before a class that starts at lesson 01's shuffle.
+ATTENTION_FIRST = (
+    "students who have not seen attention read lesson 01 up to 'Shuffle the words' (its first two sections)"
+)
+
 #: The course's ready-made class paths.
 SHEETS: tuple[RunSheet, ...] = (
     RunSheet(
         slot=60,
         title="Why attention needs positions, and the sinusoidal answer",
-        suits="a first session, for students who know Python and a little NumPy",
-        before="nothing (the opening checks every student's set-up)",
+        suits="a first session, for students who know Python and a little NumPy and have met attention",
+        before=ATTENTION_FIRST,
         steps=(
-            S("00", "Interactive demo: check that a slider moves a figure", "setup"),
+            S("", "", "open"),
+            SETUP,
             S("01", "Shuffle the words", "predict", say="Ask what shuffling the words does to attention's output."),
-            S("01", "Interactive demo: reorder the sentence", "demo"),
-            S("01", "Add positions and try again", "frame"),
+            S("01", "Interactive demo: reorder the sentence", "demo", say="End on its 'add sinusoidal positions' box."),
             S("02", "The formula, term by term", "frame", say="Work the d_model = 4 example on the board."),
             S("02", "Build the table yourself", "exercise", part="Coding exercise: build the table"),
             S("02", "Interactive demo: walk through the table", "demo"),
+            S("", "", "close"),
         ),
     ),
     RunSheet(
         slot=90,
         title="Why positions, the classic answer and the modern one: order-blind attention, sinusoids, RoPE",
-        suits="a single lab; students who have not seen attention get its formula framed in lesson 01",
-        before="nothing; lesson 00 is the opening",
+        suits="a single lab, for students who have met attention",
+        before=ATTENTION_FIRST,
         steps=(
-            S("00", "Interactive demo: check that a slider moves a figure", "setup"),
+            S("", "", "open"),
+            SETUP,
             S("01", "Shuffle the words", "predict"),
             S("01", "Interactive demo: reorder the sentence", "demo"),
+            S("01", "Add positions and try again", "frame"),
             S("01", "Check yourself", "quiz", part="01-positions-before-attention"),
             S("02", "The formula, term by term", "frame"),
             S("02", "Build the table yourself", "exercise", part="Coding exercise: build the table"),
             S("02", "Interactive demo: walk through the table", "demo"),
-            S("05", "Rotate, don't add", "frame", say="Say in one minute what a head's queries and keys are."),
+            S(
+                "05",
+                "Rotate, don't add",
+                "frame",
+                say="Lesson 03 is skipped: draw a pair as an arrow turned by m·θ, and say that each head's queries "
+                "and keys are turned, its values not.",
+            ),
             S("05", "Interactive demo: a query and a key in one plane", "demo"),
             S("05", "The score depends only on m − n", "predict"),
             S("05", "Check yourself", "quiz", part="05-what-rotates"),
-            S("07", "One layer, five schemes", "predict", say="Set the RoPE exercise of lesson 05 as homework."),
+            S("", "", "close"),
         ),
     ),
     RunSheet(
         slot=180,
         title="The four schemes side by side: sinusoidal, learned, RoPE and ALiBi, and what happens past the end",
         suits="a half-day workshop; lesson 01's attention exercise makes it hands-on from the start",
-        before="nothing; lesson 00 is the opening",
+        before="nothing for students",
         steps=(
-            S("00", "Interactive demo: check that a slider moves a figure", "setup"),
+            S("", "", "open"),
+            SETUP,
             S("01", "Attention in one formula", "exercise", part="Coding exercise 1"),
             S("01", "Shuffle the words", "predict"),
             S("01", "Several heads side by side", "frame"),
@@ -303,7 +378,7 @@ SHEETS: tuple[RunSheet, ...] = (
             S("06", "Interactive demo: one head at a time", "demo"),
             S("06", "One experiment, four schemes", "predict"),
             S("06", "Interactive demo: one query at a time", "demo"),
-            S("07", "One layer, five schemes", "predict", say="Set the capstone and the comparison table as homework."),
+            S("", "", "close"),
         ),
     ),
 )

@@ -202,4 +202,4 @@ def test_the_guide_has_every_lesson_every_section_and_every_quiz_key():
             assert f"| {section.title} | {'optional' if section.optional else 'core'} | {section.minutes} |" in text
         for quiz in editions.QUIZ.findall("".join(text_of(c) for c in lesson.cells)):
             right = next(o for o in question(quiz, "mcq")["options"] if o["correct"])
-            assert f"| `{quiz}` |" in text and f"**{right['key']}**: " in text
+            assert f"- `{quiz}`: " in text and f"  - **{right['key']}) " in text

@@ -9,7 +9,19 @@ from pathlib import Path
 import pytest
 
 from posenc.lessons import Section, read_lessons
-from posenc.run_sheets import CONVERSION, SHEETS, RunSheet, Step, minutes_of, problems, schedule, sessions
+from posenc.run_sheets import (
+    CONVERSION,
+    SHEETS,
+    UNPLACED,
+    RunSheet,
+    Step,
+    covered,
+    homework,
+    minutes_of,
+    problems,
+    schedule,
+    sessions,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = read_lessons(ROOT / "notebooks")
@@ -36,30 +48,47 @@ def test_each_sheet_runs_without_gaps_and_changes_lesson_through_a_transition(sh
     rows = schedule(sheet, LESSONS)
     assert rows[0].start == 0
     assert all(a.end == b.start for a, b in zip(rows, rows[1:], strict=False))
-    lessons_in_order = [r.lesson for r in rows if r.activity not in ("transition", "buffer", "break")]
+    lessons_in_order = [r.lesson for r in rows if r.activity not in ("transition", "buffer", *UNPLACED)]
     changes = sum(a != b for a, b in zip(lessons_in_order, lessons_in_order[1:], strict=False))
-    after_setup = rows[0].activity == "setup" and lessons_in_order[0] != lessons_in_order[1]
-    assert sum(r.activity == "transition" for r in rows) == changes - after_setup
+    assert sum(r.activity == "transition" for r in rows) == changes
+    for row, after in zip(rows, rows[1:], strict=False):  # entering a lesson past its start: run the cells above
+        first = (
+            next(lesson for lesson in LESSONS if lesson.number == after.lesson).sections[0].title
+            if after.lesson
+            else ""
+        )
+        if row.activity == "transition" and after.section != first:
+            assert "Run All Above Selected Cell" in row.what
 
 
 @pytest.mark.parametrize("sheet", SHEETS, ids=lambda s: f"{s.slot}min")
 def test_every_section_a_sheet_names_is_in_its_lesson(sheet):
     titles = {lesson.number: {s.title for s in lesson.sections} for lesson in LESSONS}
     for step in sheet.steps:
-        if step.activity != "break":
-            assert step.section in titles[step.lesson], (step.lesson, step.section)
+        if step.activity not in UNPLACED:
+            assert {step.section, *step.also} <= titles[step.lesson], (step.lesson, step.section)
 
 
 def test_the_sheets_skip_lists_hold_exactly_the_sections_left_out():
     sheet = SHEETS[0]
     rows = schedule(sheet, LESSONS)
+    used = covered(sheet, LESSONS)
+    core, optional = homework(sheet, LESSONS)
     for lesson in LESSONS:
-        named = {s.section for s in sheet.steps if s.lesson == lesson.number}
+        named = {title for s in sheet.steps if s.lesson == lesson.number for title in (s.section, *s.also)}
+        assert named == used.get(lesson.number, set())
         if not named:
             continue
         (skip,) = [r.skip for r in rows if r.lesson == lesson.number and r.skip]
         left = [s.title for s in lesson.sections if s.title not in named]
         assert [part.removesuffix(" (optional)") for part in skip.split("; ")] == left
+        optional_titles = {s.title for s in lesson.sections if s.optional}
+        assert [f"{lesson.number} · {t}" for t in left if t not in optional_titles] == [
+            h for h in core if h[:2] == lesson.number
+        ]
+        assert [f"{lesson.number} · {t}" for t in left if t in optional_titles] == [
+            h for h in optional if h[:2] == lesson.number
+        ]
 
 
 def test_a_sheet_that_names_a_missing_section_or_exercise_says_which():

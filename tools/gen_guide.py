@@ -25,7 +25,7 @@ from posenc.checks import CHECKERS  # noqa: E402
 from posenc.checks.questions import question  # noqa: E402
 from posenc.editions import QUIZ, expand_note, hint_args, note_of  # noqa: E402
 from posenc.lessons import Lesson, cell_source, read_lessons  # noqa: E402
-from posenc.run_sheets import CONVERSION, SHEETS, schedule, sessions  # noqa: E402
+from posenc.run_sheets import CONVERSION, SHEETS, homework, schedule, sessions  # noqa: E402
 
 GUIDE = ROOT / "docs" / "instructor-guide.md"
 
@@ -33,9 +33,11 @@ INTRODUCTION = """\
 # Instructor guide
 
 This guide is for teaching the course to a room: a class on a JupyterHub, a lab of 60 to 180
-minutes, students who know Python and a little NumPy. Everything below the introduction is made
-from the lessons by `python tools/gen_guide.py` (`make kit` and `make docs` run it), so it
-always matches them; edit a lesson, not this page.
+minutes, students who know Python and a little NumPy. `python tools/gen_guide.py` (`make kit` and
+`make docs` run it) writes this page: the sections, minutes, notes, checker messages, prompts and
+answer keys below are read from the lessons and the package, so they match them; the
+introduction, the run sheets' choices and the fallback advice are written by hand. Edit a lesson
+or `posenc/run_sheets.py`, not this page.
 
 **What to hand out.** `make kit` builds the editions into `build/kit/`:
 - the **student edition**: no solutions, predict-then-check cells not yet run. Put it where the
@@ -44,12 +46,27 @@ always matches them; edit a lesson, not this page.
 - the **instructor edition**, for you: every solution in place and run, a note under each
   section, the answer key under each quiz. The notes below are the same ones;
 - the **graded edition**: an nbgrader course folder. Its grades are formative: its README says
-  what the autograder cannot tell.
+  what the autograder cannot tell;
+- the **slides** (`build/kit/slides/`): each lesson as a reveal.js deck, one slide per section,
+  the instructor notes in the speaker view (press S), each explorer's main slider working with no
+  kernel. Project them on a normal day, or when the hub fails.
+
+**Before the day** (you, not the students):
+- on the hub, the environment where JupyterLab runs needs the front ends of ipywidgets (8.1.2 or
+  newer) and anywidget (0.9.13 or newer), and every kernel needs the course installed with its
+  widget extra (`pip install -e ".[notebooks]"` in the course's folder, as `requirements.txt`
+  does); a kernel without it prints, from every lesson's set-up cell, what to install;
+- publish the student edition (`python tools/publish_edition.py student`) and send its link;
+- build the fallbacks on your laptop: `make site` (it needs npm) and `make kit`;
+- open lesson 00 on the hub as a student would, and move its slider.
 
 **How to read the minutes.** Each section's minutes are self-study estimates for a first-time
 learner, by the stated method of `posenc/lessons.py`. A room is different: a reading section can
-become a short framing at the projector, and an exercise takes longer with 40 people. Plan from
-the core sections. The optional ("Going further") ones can always be left to the students.
+become a short framing at the projector, and an exercise takes longer with 40 people: the run
+sheets below convert them by a stated rule. Plan from the core sections. The optional ("Going
+further") ones can always be left to the students. The note under each section is written for
+teaching the whole section; a run sheet's row is the short version, and its activity says what to
+keep.
 
 **Every lesson has the same anatomy:**
 - a title cell with objectives and times;
@@ -121,13 +138,13 @@ def lesson_part(lesson: Lesson) -> str:
         out.append("")
     quizzes = QUIZ.findall(code)
     if quizzes:
-        out += ["**Quiz answer key**", "", "| quiz | question | answer |", "|---|---|---|"]
+        out += ["**Quiz answer key** (every option, to project; the right one in bold)", ""]
         for qid in quizzes:
             found = question(qid, "mcq")
-            right = next(o for o in found["options"] if o["correct"])
-            prompt = _one_line(found["prompt"]).replace("|", "\\|")
-            text = _one_line(right["text"]).replace("|", "\\|")
-            out.append(f"| `{qid}` | {prompt} | **{right['key']}**: {text} |")
+            out.append(f"- `{qid}`: {_one_line(found['prompt'])}")
+            for option in found["options"]:
+                said = f"{option['key']}) {_one_line(option['text'])}"
+                out.append(f"  - **{said}** (right)" if option["correct"] else f"  - {said}")
         out.append("")
     return "\n".join(out)
 
@@ -161,7 +178,7 @@ def paths_part(lessons: list[Lesson]) -> str:
         "## Paths that fit",
         "",
         "Three ready-made class plans and a self-study path, timed from the lessons' own minutes by the "
-        "rule below, so that a plan never promises more than fits: `tests/test_run_sheets.py` fails when a "
+        "rule below, so that each fits its slot by that rule: `tests/test_run_sheets.py` fails when a "
         "sheet overruns its slot or leaves less than "
         f"{c['buffer share']:.0%} of it as a buffer, and when a section it names no longer exists.",
         "",
@@ -172,10 +189,12 @@ def paths_part(lessons: list[Lesson]) -> str:
         f"- *predict*: everyone writes a guess before you run the predict-then-check cell: {c['predict minutes']:g} min;",
         f"- *exercise*: in a room of 40 an exercise takes longer: {c['exercise factor']:g} × the minutes its "
         f"heading states, plus {c['answer minutes']:g} to show the answer;",
-        f"- *quiz*: peer instruction (vote, pairs, vote again): {c['quiz minutes']:g} min; *discuss*: "
-        f"{c['discuss minutes']:g} min;",
-        f"- *setup*: {c['setup minutes']:g} min once at the start; {c['transition minutes']:g} min at each "
-        "change of lesson; what is left of the slot is the buffer.",
+        f"- *quiz*: peer instruction: project the question and its options (the answer key below lists "
+        f"them), vote by hand, pairs discuss, vote again, and only then press the right option, since each "
+        f"button explains itself: {c['quiz minutes']:g} min; *discuss*: {c['discuss minutes']:g} min;",
+        f"- *setup*: {c['setup minutes']:g} min once; *open* {c['open minutes']:g} and *close* "
+        f"{c['close minutes']:g} min; {c['transition minutes']:g} min at each change of lesson (open it and run "
+        "its cells up to the first one the sheet uses); what is left of the slot is the buffer.",
         "",
         "The *skip* column, at the last row of each lesson, lists that lesson's sections the plan leaves "
         "out: set them as homework, or leave the optional ones to the curious.",
@@ -198,6 +217,10 @@ def paths_part(lessons: list[Lesson]) -> str:
             out.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
         touched = {step.lesson for step in sheet.steps}
         untouched = [f"{lesson.number} · {lesson.title}" for lesson in lessons if lesson.number not in touched]
+        core, optional = homework(sheet, lessons)
+        out += ["", "**Homework**, in order: " + "; ".join(core) + "."]
+        if optional:
+            out += ["", "Optional, for the curious: " + "; ".join(optional) + "."]
         if untouched:
             out += ["", "Not in this plan: " + "; ".join(untouched) + "."]
         out.append("")
