@@ -45,8 +45,10 @@ notebooks: $(VENV)/.tests
 	$(PY) tools/execute_notebooks.py notebooks/*.ipynb
 
 ## kit: build the class editions of every lesson into build/kit: learner (as committed), student (no
-## solutions, predict-then-check outputs cleared) and instructor (solutions in, notes shown, executed);
-## `python tools/publish_edition.py student` then writes one to a git branch of that name
+## solutions, predict-then-check outputs cleared) and instructor (solutions in, notes shown, executed), and
+## the printable handout (build/kit/handout: HTML and A4 PDF, a page per lesson, the comparison table, the
+## glossary) and the slides (build/kit/slides: reveal.js, sliders working with no kernel; needs npm);
+## `python tools/publish_edition.py student` then writes one edition to a git branch of that name
 kit: $(VENV)/.tests
 	$(PY) tools/gen_guide.py
 	$(PY) tools/build_kit.py

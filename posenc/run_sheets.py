@@ -213,7 +213,8 @@ def homework(sheet: RunSheet, lessons: list[Lesson]) -> tuple[list[str], list[st
     """What the sheet leaves out of the lessons it touches: (core sections, optional sections), as
     "NN · title", in the course's order."""
     used = covered(sheet, lessons)
-    core, optional = [], []
+    core: list[str] = []
+    optional: list[str] = []
     for lesson in lessons:
         for section in lesson.sections if lesson.number in used else ():
             if section.title not in used[lesson.number]:

@@ -26,6 +26,21 @@ def test_installed_version_is_the_package_version():
     )
 
 
+def test_the_changelog_and_lesson_00_show_the_package_version():
+    import json
+    import re
+
+    headings = re.findall(r"^## (\d+\.\d+\.\d+)\b", (ROOT / "CHANGELOG.md").read_text(encoding="utf-8"), re.M)
+    assert headings and headings[0] == posenc.__version__, (
+        f"CHANGELOG.md's newest entry is {headings[:1]}, posenc/__init__.py says {posenc.__version__}: "
+        "add its entry (README: Releasing a version for a term)"
+    )
+    nb = json.loads((ROOT / "notebooks" / "00_start_here.ipynb").read_text(encoding="utf-8"))
+    (cell,) = [c for c in nb["cells"] if "widgets.environment_check()" in "".join(c["source"])]
+    shown = "".join("".join(o.get("data", {}).get("text/plain", "")) for o in cell["outputs"])
+    assert f"Course version {posenc.__version__}." in shown, "re-run the lessons (make notebooks) after a new version"
+
+
 def source_files():
     """Every file under posenc/ that a wheel should carry, as paths relative to the repository."""
     for folder, dirs, files in os.walk(PACKAGE):

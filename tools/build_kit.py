@@ -11,7 +11,11 @@ Made from the committed lessons and their metadata, by :mod:`posenc.editions`:
   from a fresh kernel (each checker then prints "Correct"; the build fails if one does not);
 - ``graded/``: an nbgrader course folder (``nbgrader_config.py``, ``source/lesson-NN/``): each
   exercise a solution cell, each check an autograded test calling the course's checker.
-  ``nbgrader generate_assignment lesson-01`` in that folder makes what students get.
+  ``nbgrader generate_assignment lesson-01`` in that folder makes what students get;
+- ``handout/``: the printable handout, ``handout.html`` and ``handout.pdf`` (A4): a page per lesson,
+  the comparison table and the glossary (:mod:`tools.build_handout`; the PDF needs Chromium);
+- ``slides/``: every lesson as reveal.js slides whose main sliders work with no kernel, the
+  instructor notes in the speaker view (:mod:`tools.build_slides`; its browser bundles come from npm).
 
 The learner, student and instructor folders keep the repository's layout (``notebooks/``, with the
 glossary the lessons link to in ``docs/``), so that a link into a published edition opens the same
@@ -34,6 +38,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from posenc.editions import graded_edition, instructor_edition, student_edition  # noqa: E402
+from tools.build_handout import build as build_handout  # noqa: E402
+from tools.build_site import readme_binder_url  # noqa: E402
+from tools.build_slides import build as build_slides  # noqa: E402
 from tools.execute_notebooks import run  # noqa: E402
 
 NOTEBOOKS = ROOT / "notebooks"
@@ -159,6 +166,9 @@ def main(argv: list[str] | None = None) -> None:
     for edition, files in build(args.out).items():
         print(f"{edition}: {len(files)} lessons in {args.out / edition}")
     print(f"graded: {len(build_graded(args.out))} lessons in {args.out / 'graded'}")
+    print(f"handout: {', '.join(p.name for p in build_handout(args.out / 'handout'))} in {args.out / 'handout'}")
+    decks = build_slides(args.out / "slides", readme_binder_url(), ROOT / "build" / "npm-cache")
+    print(f"slides: {len(decks)} decks in {args.out / 'slides'}")
 
 
 if __name__ == "__main__":

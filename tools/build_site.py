@@ -83,13 +83,17 @@ def npm_tarball(name: str, version: str, integrity: str, cache: Path) -> Path:
     return path
 
 
-def unpack_assets(out: Path, cache: Path) -> list[dict]:
-    """Copy each package's files into ``out/static``; return what was shipped, for the licence list."""
+def unpack_assets(out: Path, cache: Path, use: str = "site") -> list[dict]:
+    """Copy each package's files into ``out/static``; return what was shipped, for the licence list.
+
+    `use` is ``"site"`` or ``"slides"``: a package marked ``"only": "slides"`` ships with the slides alone."""
     major = importlib.metadata.version("ipywidgets").split(".")[0]
     if major != "8":  # html-manager 1.x renders the widget state of ipywidgets 8
         raise SystemExit(f"site/assets.json pins html-manager 1.x, for ipywidgets 8; found ipywidgets {major}.x.")
     shipped = []
     for package in json.loads(ASSETS.read_text(encoding="utf-8"))["packages"]:
+        if package.get("only", use) != use:
+            continue
         tarball = npm_tarball(package["name"], package["version"], package["integrity"], cache)
         with tarfile.open(tarball) as archive:
             members = {m.name: m for m in archive.getmembers() if m.isfile()}

@@ -1,14 +1,45 @@
-"""Setting a lesson up: sharp figures (:func:`sharp_figures`) and lesson 00's proof that a slider
-really moves a figure here (:func:`environment_check`)."""
+"""Setting a lesson up: sharp figures (:func:`sharp_figures`), lesson 00's proof that a slider
+really moves a figure here (:func:`environment_check`), and the versions it shows
+(:func:`course_versions`)."""
 
 from __future__ import annotations
 
+import html
+import importlib.metadata
+import platform
+
+import ipywidgets
 import numpy as np
 
+import posenc
 from posenc._live import Drawing, Explorer, int_slider
 from posenc.plotting import new_figure
 
-__all__ = ["environment_check", "sharp_figures"]
+__all__ = ["environment_check", "sharp_figures", "course_versions"]
+
+#: What the version line names, as (shown name, distribution name).
+RUNS_ON = (("NumPy", "numpy"), ("matplotlib", "matplotlib"), ("ipywidgets", "ipywidgets"), ("anywidget", "anywidget"))
+
+
+def course_versions() -> str:
+    """The course's version, then Python's and those of the packages the lessons run on.
+
+    A class pins one course version for a term (``CHANGELOG.md``); a learner quotes this line
+    when asking for help.
+
+    Examples
+    --------
+    >>> import posenc
+    >>> course_versions().startswith(f"Course version {posenc.__version__} · Python ")
+    True
+    """
+    parts = [f"Python {platform.python_version()}"]
+    for shown, distribution in RUNS_ON:
+        try:
+            parts.append(f"{shown} {importlib.metadata.version(distribution)}")
+        except importlib.metadata.PackageNotFoundError:
+            parts.append(f"{shown} not installed")
+    return f"Course version {posenc.__version__} · " + " · ".join(parts)
 
 
 def sharp_figures() -> None:
@@ -33,7 +64,8 @@ def sharp_figures() -> None:
 class _EnvironmentCheck(Explorer):
     def __init__(self) -> None:
         self.cycles = int_slider("cycles", 1, 1, 5)
-        super().__init__([self.cycles], self.cycles)
+        self.versions = ipywidgets.HTML(f"<small>{html.escape(course_versions())}</small>")
+        super().__init__([self.cycles], self.cycles, header=[self.versions])
 
     def _build_figure(self) -> Drawing:
         fig, ax = new_figure(5.0, 2.2, rects=[(0.15, 0.22, 0.82, 0.64)])
@@ -56,8 +88,8 @@ class _EnvironmentCheck(Explorer):
         # Every other explorer sends the reader to lesson 00; this one is in lesson 00, whose next
         # section is the help.
         return (
-            f"<p>{self.readout.value}<br><i>Interactive controls appear here when the notebook runs "
-            "with widgets (if they do not, see “If widgets do not show” below).</i></p>"
+            f"<p>Course version {posenc.__version__}.<br>{self.readout.value}<br><i>Interactive controls appear "
+            "here when the notebook runs with widgets (if they do not, see “If widgets do not show” below).</i></p>"
         )
 
 
@@ -74,6 +106,11 @@ def environment_check() -> Explorer:
     >>> check.cycles.value = 3
     >>> check.state
     'cycles = 3: the wave shows 3 full cycles.'
+
+    Above the slider, the course's version and what it runs on:
+
+    >>> check.versions.value == f"<small>{course_versions()}</small>"
+    True
 
     Where widgets do not render, the text points to lesson 00's own help section:
 

@@ -1,0 +1,141 @@
+"""Build every lesson as reveal.js slides whose main sliders work with no kernel: part of ``make kit``.
+
+    python tools/build_slides.py [--out build/kit/slides]
+
+1. Fetches the browser bundles of ``site/assets.json`` (reveal.js 4.x among them) from the npm
+   registry by exact version, refusing a tarball whose sha512 differs (``tools/build_site.py``).
+2. Runs each lesson in a fresh kernel in static-site mode, as the site does: each explorer then
+   shows its main slider's frames, prerendered and switched in the browser.
+3. Gives each cell its slide type by the rule of ``posenc/slides.py`` (each section a slide, long
+   code and pictures sub-slides, the set-up cell skipped; a cell's ``metadata.posenc.slide``
+   overrides it), puts each section's instructor note in the speaker notes (press S), and exports
+   with nbconvert's reveal.js template, extended by ``tools/slides_template`` (the course's own
+   files only; 1280 x 720 slides; a slide taller than that is scaled down to fit).
+4. Writes ``index.html``, the list of decks with the keys to present them, and the glossary; checks
+   that every link between the files resolves.
+
+The slides need nothing from the network. Prints each deck's number of slides and the build time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import nbformat
+from nbconvert import SlidesExporter
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from posenc.editions import expand_note, hint_args, note_of  # noqa: E402
+from posenc.slides import slide_types  # noqa: E402
+from tools.build_site import (  # noqa: E402
+    STATIC,
+    broken_links,
+    execute,
+    glossary_page,
+    link_pages,
+    readme_binder_url,
+    title_and_minutes,
+    unpack_assets,
+)
+
+TEMPLATE = Path(__file__).with_name("slides_template")
+
+
+def as_slides(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """The executed lesson with every cell's slide type set, and each section's instructor note after
+    its heading as the speaker's notes."""
+    nb = nbformat.from_dict(nb)  # a copy: the caller's notebook is left as it was
+    args = hint_args([dict(c) for c in nb.cells])
+    cells = []
+    for cell, kind in zip(nb.cells, slide_types([dict(c) for c in nb.cells]), strict=True):
+        cell.metadata["slideshow"] = {"slide_type": kind}
+        cells.append(cell)
+        note = note_of(cell) if cell.cell_type == "markdown" and cell.source.startswith("## ") else None
+        if note:
+            notes = nbformat.v4.new_markdown_cell("**Instructor note.** " + expand_note(note, args))
+            notes.metadata["slideshow"] = {"slide_type": "notes"}
+            cells.append(notes)
+    nb.cells = cells
+    return nb
+
+
+def export(nb: nbformat.NotebookNode, title: str) -> str:
+    """One lesson's deck as one HTML page that loads only the slides' own files."""
+    exporter = SlidesExporter(
+        extra_template_basedirs=[str(TEMPLATE.parent)],
+        template_name=TEMPLATE.name,
+        reveal_url_prefix=f"{STATIC}/reveal.js",
+        reveal_theme="white",  # its fonts ship with reveal.js; the exporter's default theme loads its own from the web
+        widget_renderer_url=f"{STATIC}/html-manager/embed-amd.js",
+        require_js_url=f"{STATIC}/require.js",
+    )
+    body, _ = exporter.from_notebook_node(as_slides(nb), resources={"site_static": STATIC, "metadata": {"name": title}})
+    return link_pages(body)
+
+
+def index_page(decks: list[tuple[str, str, int]]) -> str:
+    rows = "\n".join(
+        f"<tr><td>{name[:2]}</td><td><a href='{name}.html'>{html.escape(title)}</a></td><td>{count}</td></tr>"
+        for name, title, count in decks
+    )
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Slides: positional encodings in Transformers</title>
+<style>body{{font-family:system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;line-height:1.5}}
+td,th{{padding:.3rem .8rem;border-bottom:1px solid #ddd;text-align:left}}table{{border-collapse:collapse}}</style>
+</head><body>
+<h1>Slides: positional encodings in Transformers</h1>
+<p>One deck per lesson, made from the lesson itself: each section is a slide, and what follows in the
+section is below it. <b>Keys</b>: → and ← go from section to section, ↓ and ↑ through a section,
+<b>Esc</b> shows every slide, <b>S</b> opens the speaker view with the instructor notes, <b>F</b> is full
+screen. Each explorer's main slider works here with no kernel: its pictures were drawn when the slides
+were built. The exercises and checks need a running notebook. Every term is in the
+<a href='glossary.html'>glossary</a>.</p>
+<table><tr><th>#</th><th>lesson</th><th>slides</th></tr>
+{rows}
+</table>
+</body></html>
+"""
+
+
+def build(out: Path, binder: str, cache: Path, notebooks: Path = ROOT / "notebooks", run_lesson=execute) -> list:
+    """Every deck, the index and the glossary into `out` (replaced); returns (name, title, slides) per deck."""
+    started = time.perf_counter()
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    unpack_assets(out, cache, use="slides")
+    decks = []
+    for path in sorted(notebooks.glob("[0-9][0-9]_*.ipynb")):
+        nb = run_lesson(path, binder)
+        title, _ = title_and_minutes(nb, path.stem)
+        page = export(nb, f"{path.stem[:2]} · {title}")
+        (out / f"{path.stem}.html").write_text(page, encoding="utf-8")
+        count = page.count("<section") - page.count('<section class="stack')
+        decks.append((path.stem, title, count))
+        print(f"{path.stem}.html: {count} slide elements, {len(page) / 1e6:.2f} MB", flush=True)
+    (out / "glossary.html").write_text(glossary_page(notebooks.parent / "docs" / "glossary.md"), encoding="utf-8")
+    (out / "index.html").write_text(index_page(decks), encoding="utf-8")
+    broken = broken_links(out)
+    if broken:
+        raise SystemExit("the slides would have broken links:\n  " + "\n  ".join(broken))
+    print(f"slides: {len(decks)} decks in {time.perf_counter() - started:.0f} s: {out}")
+    return decks
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "build" / "kit" / "slides")
+    parser.add_argument("--cache", type=Path, default=ROOT / "build" / "npm-cache")
+    args = parser.parse_args()
+    build(args.out.resolve(), readme_binder_url(), args.cache.resolve())
+
+
+if __name__ == "__main__":
+    sys.exit(main())
