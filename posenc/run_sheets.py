@@ -7,15 +7,15 @@ when a sheet no longer fits its slot with a buffer of at least :data:`CONVERSION
 
 Class minutes are not self-study minutes. The conversion is a planning rule, not a measurement:
 
-- **frame**: a reading section becomes a short framing at the projector, 40% of its self-study
-  minutes (at least 2);
+- **frame**: a reading section becomes a short framing at the projector, half its self-study
+  minutes, rounded up (at least 2);
 - **demo**: you drive the section's explorer at the projector while the room calls out predictions
   (5 minutes);
 - **predict**: the section's predict-then-check cell: everyone writes a guess, you run the cell,
   two guesses are discussed (4 minutes);
 - **exercise**: students write the exercise while you circulate: 1.5 times the minutes its heading
   states (a room of 40 queues for help), plus 2 to show the answer;
-- **quiz**: one quiz as peer instruction: vote, discuss in pairs, vote again, reveal (4 minutes);
+- **quiz**: one quiz as peer instruction: vote, discuss in pairs, vote again, reveal (5 minutes);
 - **discuss**: a Think! or recall prompt, in pairs, then two answers shared (4 minutes);
 - **setup**: once: log in, open lesson 00, run its set-up cell and check that every slider moves
   (10 minutes);
@@ -58,13 +58,13 @@ __all__ = [
 
 #: The conversion from the lessons' self-study minutes to class minutes (see the module's docstring).
 CONVERSION: dict[str, float] = {
-    "frame share": 0.4,
+    "frame share": 0.5,
     "frame floor": 2,
     "demo minutes": 5,
     "predict minutes": 4,
     "exercise factor": 1.5,
     "answer minutes": 2,
-    "quiz minutes": 4,
+    "quiz minutes": 5,
     "discuss minutes": 4,
     "setup minutes": 10,
     "open minutes": 3,
@@ -76,8 +76,9 @@ CONVERSION: dict[str, float] = {
 #: What the room does in each activity, as a run sheet prints it.
 ACTIVITIES = {
     "open": "say what today is for, and the question it answers",
-    "setup": "everyone logs in, opens lesson 00 and runs its set-up cell; hands up if a slider does not move "
-    "(those go to 'If widgets do not show')",
+    "setup": "everyone opens lesson 00, runs its set-up cell and drags the slider to its right end; hands up "
+    "if a slider does not move: those pair with a neighbour or follow on the static site (the cure is on the "
+    "hub's side, before the day)",
     "close": "sum up in three sentences, give the homework, ask an exit question (the lesson's Think!)",
     "frame": "frame it at the projector",
     "demo": "drive the explorer at the projector; the room predicts each move",
@@ -87,7 +88,7 @@ ACTIVITIES = {
     "only then press the right option (each button explains itself)",
     "discuss": "pairs discuss, then two answers shared",
     "break": "break",
-    "transition": "open the next lesson and run its set-up cell",
+    "transition": "open the next lesson and run its set-up cell",  # (schedule names the lesson)
     "buffer": "buffer: questions, or the first skipped section",
 }
 
@@ -114,13 +115,17 @@ class Step:
 
 @dataclass(frozen=True)
 class RunSheet:
-    """A class plan: its slot in minutes, its title, who it suits, what to do before, and its steps."""
+    """A class plan: its slot in minutes, its title, who it suits, what to do before, and its steps.
+
+    `prereading` names the sections, as (lesson, section title), that students work through before
+    class; they are left out of the homework."""
 
     slot: int
     title: str
     suits: str
     before: str
     steps: tuple[Step, ...]
+    prereading: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -209,17 +214,34 @@ def covered(sheet: RunSheet, lessons: list[Lesson]) -> dict[str, set[str]]:
     return used
 
 
-def homework(sheet: RunSheet, lessons: list[Lesson]) -> tuple[list[str], list[str]]:
-    """What the sheet leaves out of the lessons it touches: (core sections, optional sections), as
-    "NN · title", in the course's order."""
+#: The activities that use one part of a section (an exercise, a quiz, a prompt), not all of it.
+PARTS = ("exercise", "quiz", "discuss")
+
+
+def homework(sheet: RunSheet, lessons: list[Lesson]) -> tuple[list[str], list[str], int]:
+    """What the sheet leaves out of the lessons it touches, in the course's order, as "NN · title":
+    the core sections (a section the sheet used one part of is listed with the part it used), the
+    optional ones, and the stated minutes of the core ones. Pre-reading is not homework."""
     used = covered(sheet, lessons)
+    whole = {(s.lesson, t) for s in sheet.steps if s.activity not in (*UNPLACED, *PARTS) for t in (s.section, *s.also)}
+    parts: dict[tuple[str, str], list[str]] = {}
+    for step in sheet.steps:
+        if step.activity in PARTS:
+            parts.setdefault((step.lesson, step.section), []).append(step.part)
     core: list[str] = []
     optional: list[str] = []
+    minutes = 0
     for lesson in lessons:
         for section in lesson.sections if lesson.number in used else ():
-            if section.title not in used[lesson.number]:
-                (optional if section.optional else core).append(f"{lesson.number} · {section.title}")
-    return core, optional
+            key = (lesson.number, section.title)
+            if key in whole or key in sheet.prereading:
+                continue
+            label = f"{lesson.number} · {section.title}"
+            if key in parts:
+                label += " (all but " + ", ".join(parts[key]) + ", done in class)"
+            (optional if section.optional else core).append(label)
+            minutes += 0 if section.optional else section.minutes
+    return core, optional, minutes
 
 
 def schedule(sheet: RunSheet, lessons: list[Lesson]) -> list[Row]:
@@ -239,9 +261,13 @@ def schedule(sheet: RunSheet, lessons: list[Lesson]) -> list[Row]:
         section = _section(by_number, step) if placed else None
         if placed and here and step.lesson != here:
             gap = int(CONVERSION["transition minutes"])
-            what = ACTIVITIES["transition"]
-            if section is not by_number[step.lesson].sections[0]:
+            what = f"open lesson {step.lesson} and run its set-up cell"
+            lesson = by_number[step.lesson]
+            if section is not lesson.sections[0]:
                 what += f", then click into '{step.section}' and choose Run → Run All Above Selected Cell"
+                above = lesson.sections[: lesson.sections.index(section)]
+                if any("checks.check_" in _text(s) for s in above):
+                    what += " (an exercise above it then prints “Not attempted yet”: expected, go on)"
             rows.append(Row(clock, clock + gap, step.lesson, "", "transition", what))
             clock += gap
         minutes = minutes_of(step, section)
@@ -252,7 +278,8 @@ def schedule(sheet: RunSheet, lessons: list[Lesson]) -> list[Row]:
         if placed and last[step.lesson] == index:
             left = [s for s in by_number[step.lesson].sections if s.title not in used[step.lesson]]
             skip = "; ".join(f"{s.title}{' (optional)' if s.optional else ''}" for s in left)
-        rows.append(Row(clock, clock + minutes, step.lesson, step.section, step.activity, what, skip))
+        named = " + ".join((step.section, *step.also))
+        rows.append(Row(clock, clock + minutes, step.lesson, named, step.activity, what, skip))
         clock += minutes
         if placed:
             here = step.lesson
@@ -295,10 +322,11 @@ S = Step
 SETUP = S(
     "00", "Set up", "setup", also=("Interactive demo: check that a slider moves a figure", "If widgets do not show")
 )
-#: What students who have never seen attention read before a class that starts at lesson 01's shuffle.
-ATTENTION_FIRST = (
-    "students who have not seen attention read lesson 01 up to 'Shuffle the words' (its first two sections)"
-)
+#: What students who have never seen attention work through before a class that starts at lesson 01's shuffle.
+ATTENTION_FIRST = "students new to attention work through the pre-reading below, on the hub; the others, nothing"
+PREREADING = (("01", "A toy vocabulary"), ("01", "Attention in one formula"))
+#: The question every sheet opens with.
+OPENING = "Ask: “dog bites man” and “man bites dog” hold the same words; what tells a Transformer which is which?"
 
 #: The course's ready-made class paths.
 SHEETS: tuple[RunSheet, ...] = (
@@ -307,15 +335,23 @@ SHEETS: tuple[RunSheet, ...] = (
         title="Why attention needs positions, and the sinusoidal answer",
         suits="a first session, for students who know Python and a little NumPy and have met attention",
         before=ATTENTION_FIRST,
+        prereading=PREREADING,
         steps=(
-            S("", "", "open"),
+            S("", "", "open", say=OPENING),
             SETUP,
             S("01", "Shuffle the words", "predict", say="Ask what shuffling the words does to attention's output."),
             S("01", "Interactive demo: reorder the sentence", "demo", say="End on its 'add sinusoidal positions' box."),
             S("02", "The formula, term by term", "frame", say="Work the d_model = 4 example on the board."),
             S("02", "Build the table yourself", "exercise", part="Coding exercise: build the table"),
             S("02", "Interactive demo: walk through the table", "demo"),
-            S("", "", "close"),
+            S(
+                "",
+                "",
+                "close",
+                say="Sum up: with no positions, attention treats the words as a set; the sinusoidal table adds a "
+                "row of its own to each position; each pair of columns is a sine and a cosine at its own speed. "
+                "Exit question: the Think! of lesson 02's Lock it in.",
+            ),
         ),
     ),
     RunSheet(
@@ -323,8 +359,9 @@ SHEETS: tuple[RunSheet, ...] = (
         title="Why positions, the classic answer and the modern one: order-blind attention, sinusoids, RoPE",
         suits="a single lab, for students who have met attention",
         before=ATTENTION_FIRST,
+        prereading=PREREADING,
         steps=(
-            S("", "", "open"),
+            S("", "", "open", say=OPENING),
             SETUP,
             S("01", "Shuffle the words", "predict"),
             S("01", "Interactive demo: reorder the sentence", "demo"),
@@ -342,8 +379,14 @@ SHEETS: tuple[RunSheet, ...] = (
             ),
             S("05", "Interactive demo: a query and a key in one plane", "demo"),
             S("05", "The score depends only on m − n", "predict"),
-            S("05", "Check yourself", "quiz", part="05-what-rotates"),
-            S("", "", "close"),
+            S(
+                "",
+                "",
+                "close",
+                say="Sum up: attention alone cannot tell word order; the sinusoidal table adds each position's row "
+                "to the input; RoPE instead turns each query and key by its position, so the positions enter a score "
+                "only through their offset m − n. Exit question: the Think! of lesson 05's Lock it in.",
+            ),
         ),
     ),
     RunSheet(
@@ -352,7 +395,7 @@ SHEETS: tuple[RunSheet, ...] = (
         suits="a half-day workshop; lesson 01's attention exercise makes it hands-on from the start",
         before="nothing for students",
         steps=(
-            S("", "", "open"),
+            S("", "", "open", say=OPENING),
             SETUP,
             S("01", "Attention in one formula", "exercise", part="Coding exercise 1"),
             S("01", "Shuffle the words", "predict"),
@@ -378,8 +421,14 @@ SHEETS: tuple[RunSheet, ...] = (
             S("06", "A penalty instead of a position", "frame"),
             S("06", "Interactive demo: one head at a time", "demo"),
             S("06", "One experiment, four schemes", "predict"),
-            S("06", "Interactive demo: one query at a time", "demo"),
-            S("", "", "close"),
+            S(
+                "",
+                "",
+                "close",
+                say="Sum up: the schemes differ in where position enters (added to the input, turning queries and "
+                "keys, added to the scores) and in what each does past its training length. Exit question: the "
+                "Think! of lesson 06's Lock it in.",
+            ),
         ),
     ),
 )

@@ -67,28 +67,37 @@ def test_every_section_a_sheet_names_is_in_its_lesson(sheet):
     for step in sheet.steps:
         if step.activity not in UNPLACED:
             assert {step.section, *step.also} <= titles[step.lesson], (step.lesson, step.section)
+    for number, title in sheet.prereading:
+        assert title in titles[number], (number, title)
 
 
-def test_the_sheets_skip_lists_hold_exactly_the_sections_left_out():
-    sheet = SHEETS[0]
+@pytest.mark.parametrize("sheet", SHEETS, ids=lambda s: f"{s.slot}min")
+def test_the_skip_lists_and_the_homework_hold_exactly_the_sections_left_out(sheet):
     rows = schedule(sheet, LESSONS)
     used = covered(sheet, LESSONS)
-    core, optional = homework(sheet, LESSONS)
+    core, optional, minutes = homework(sheet, LESSONS)
+    listed = [h.split(" (all but ")[0] for h in core + optional]
     for lesson in LESSONS:
         named = {title for s in sheet.steps if s.lesson == lesson.number for title in (s.section, *s.also)}
         assert named == used.get(lesson.number, set())
         if not named:
+            assert not any(h.startswith(lesson.number + " · ") for h in listed)
             continue
         (skip,) = [r.skip for r in rows if r.lesson == lesson.number and r.skip]
         left = [s.title for s in lesson.sections if s.title not in named]
-        assert [part.removesuffix(" (optional)") for part in skip.split("; ")] == left
-        optional_titles = {s.title for s in lesson.sections if s.optional}
-        assert [f"{lesson.number} · {t}" for t in left if t not in optional_titles] == [
-            h for h in core if h[:2] == lesson.number
+        assert [part.removesuffix(" (optional)") for part in skip.split("; ") if part] == left
+        whole = {s.section for s in sheet.steps if s.lesson == lesson.number and not s.part} | {
+            t for s in sheet.steps if s.lesson == lesson.number for t in s.also
+        }
+        expected = [
+            f"{lesson.number} · {s.title}"
+            for s in lesson.sections
+            if s.title not in whole and (lesson.number, s.title) not in sheet.prereading
         ]
-        assert [f"{lesson.number} · {t}" for t in left if t in optional_titles] == [
-            h for h in optional if h[:2] == lesson.number
-        ]
+        assert sorted(h for h in listed if h.startswith(lesson.number + " · ")) == sorted(expected)
+    by_label = {f"{lesson.number} · {s.title}": s for lesson in LESSONS for s in lesson.sections}
+    assert minutes == sum(by_label[h.split(" (all but ")[0]].minutes for h in core)
+    assert all(by_label[h.split(" (all but ")[0]].optional for h in optional)
 
 
 def test_a_sheet_that_names_a_missing_section_or_exercise_says_which():
@@ -118,8 +127,8 @@ def test_the_conversion_by_hand():
     short = Section("Short", 2, False, (_md("## Short · 2 min"),))
     demo = Section("Demo", 4, False, (_md("## Demo · 4 min"), _code("widgets.rope_explorer()")))
     assert minutes_of(Step("x", "Build", "exercise", part="Coding exercise"), exercise) == 15 + 2  # 1.5 × 10, + 2
-    assert minutes_of(Step("x", "Read", "frame"), reading) == 3  # 40% of 7 = 2.8, rounded up
-    assert minutes_of(Step("x", "Short", "frame"), short) == 2  # 0.8, raised to the floor of 2
+    assert minutes_of(Step("x", "Read", "frame"), reading) == 4  # half of 7 = 3.5, rounded up
+    assert minutes_of(Step("x", "Short", "frame"), short) == 2  # 1.0, raised to the floor of 2
     assert minutes_of(Step("x", "Demo", "demo"), demo) == CONVERSION["demo minutes"]
     with pytest.raises(ValueError, match="unknown activity 'lecture'"):
         minutes_of(Step("x", "Read", "lecture"), reading)

@@ -49,16 +49,30 @@ or `posenc/run_sheets.py`, not this page.
   what the autograder cannot tell;
 - the **slides** (`build/kit/slides/`): each lesson as a reveal.js deck, one slide per section,
   the instructor notes in the speaker view (press S), each explorer's main slider working with no
-  kernel. Project them on a normal day, or when the hub fails.
+  kernel. Project them on a normal day, or when the hub fails;
+- the **handout** (`build/kit/handout/`, HTML and an A4 PDF): a page per lesson (objectives, Lock it
+  in, its words), the comparison table and the glossary, each page with the course version.
 
-**Before the day** (you, not the students):
-- on the hub, the environment where JupyterLab runs needs the front ends of ipywidgets (8.1.2 or
-  newer) and anywidget (0.9.13 or newer), and every kernel needs the course installed with its
-  widget extra (`pip install -e ".[notebooks]"` in the course's folder, as `requirements.txt`
-  does); a kernel without it prints, from every lesson's set-up cell, what to install;
-- publish the student edition (`python tools/publish_edition.py student`) and send its link;
-- build the fallbacks on your laptop: `make site` (it needs npm) and `make kit`;
-- open lesson 00 on the hub as a student would, and move its slider.
+The student edition keeps every hint and removes every solution, so lesson 00's sentence "the
+solution is folded below them" does not hold there: say so when you hand it out.
+
+**Before the day** (you, not the students), in this order:
+1. Ask the hub's administrator for two things: in the environment where JupyterLab runs, the front
+   ends of ipywidgets (8.1.2 or newer) and anywidget (0.9.13 or newer); in every kernel, the course
+   installed with its widget extra (`pip install ".[notebooks]"` in a copy of the course's folder,
+   as `requirements.txt` does). The edition a class pulls holds the lessons, not the package; a
+   kernel without it prints, from every lesson's set-up cell, what to install.
+2. On your laptop, `make lab` once (it installs the course), then `make kit` and `make site` (both
+   need npm): the editions, slides and handout land in `build/kit/`, the static site in `build/site/`.
+3. `python tools/publish_edition.py student`, then `git push origin student`. The link to send has
+   nbgitpuller's form `https://<hub>/hub/user-redirect/git-pull?repo=<the repository's URL>&branch=student&urlpath=lab/tree/<the repository's name>/notebooks/00_start_here.ipynb`
+   (nbgitpuller clones into a folder named after the repository).
+4. Open that link as a student would: move lesson 00's slider, and click a cell of lesson 02's table
+   explorer (the one explorer whose clicks need anywidget).
+5. Ask students to log in as they arrive: the first start of each student's server can take a
+   while on a cold hub.
+6. In class, keep the instructor edition open in JupyterLab on your laptop
+   (`build/kit/instructor/notebooks/`): it is what "show the answer" means in the run sheets.
 
 **How to read the minutes.** Each section's minutes are self-study estimates for a first-time
 learner, by the stated method of `posenc/lessons.py`. A room is different: a reading section can
@@ -157,13 +171,15 @@ HUB_FAILS = """\
   laptop. Their pages open from files, with no server and no network, and each explorer's main
   slider works there (its pictures were drawn when they were built); the other controls, the
   exercises and the checks need a running kernel.
-- **Give the students the site.** Share the `build/site/` folder (a shared drive, a USB stick):
-  they follow the same lesson and move the same sliders.
+- **Give the students the site.** Put the `build/site/` folder where they can open it: any web
+  space serves it (the pages need no server code), and a shared drive works too; they follow the
+  same lesson and move the same sliders.
 - **Turn each exercise row into pair work on paper**: students write the function, then you show
   the instructor edition's solution at the projector and run its check.
 - **When the hub is back**, each student's edited notebook is still in their home folder; *Kernel →
-  Restart Kernel and Run All Cells* brings a lesson back to where the class is (the deliberate
-  errors print their message and the run goes on).
+  Restart Kernel and Run All Cells* brings a lesson back to where the class is. The lesson's
+  deliberate errors print their message and the run goes on; an error in a student's own
+  half-finished cell stops it there: fix or empty that cell and run on.
 """
 
 
@@ -184,7 +200,7 @@ def paths_part(lessons: list[Lesson]) -> str:
         "",
         "**From self-study minutes to class minutes** (a planning rule, not a measurement; `posenc/run_sheets.py`):",
         f"- *frame*: a reading section becomes a short framing at the projector: {c['frame share']:.0%} of "
-        f"its self-study minutes, at least {c['frame floor']:g};",
+        f"its self-study minutes, rounded up, at least {c['frame floor']:g};",
         f"- *demo*: you drive the section's explorer while the room predicts each move: {c['demo minutes']:g} min;",
         f"- *predict*: everyone writes a guess before you run the predict-then-check cell: {c['predict minutes']:g} min;",
         f"- *exercise*: in a room of 40 an exercise takes longer: {c['exercise factor']:g} × the minutes its "
@@ -217,8 +233,13 @@ def paths_part(lessons: list[Lesson]) -> str:
             out.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
         touched = {step.lesson for step in sheet.steps}
         untouched = [f"{lesson.number} · {lesson.title}" for lesson in lessons if lesson.number not in touched]
-        core, optional = homework(sheet, lessons)
-        out += ["", "**Homework**, in order: " + "; ".join(core) + "."]
+        core, optional, minutes = homework(sheet, lessons)
+        if sheet.prereading:
+            by_number = {lesson.number: lesson for lesson in lessons}
+            read = [s for n, t in sheet.prereading for s in by_number[n].sections if s.title == t]
+            listed = "; ".join(f"{n} · {t}" for n, t in sheet.prereading)
+            out += ["", f"**Pre-reading** ({sum(s.minutes for s in read)} stated min, with its exercise): {listed}."]
+        out += ["", f"**Homework** ({minutes} stated min of core sections), in order: " + "; ".join(core) + "."]
         if optional:
             out += ["", "Optional, for the curious: " + "; ".join(optional) + "."]
         if untouched:

@@ -88,7 +88,7 @@ class _EnvironmentCheck(Explorer):
         # Every other explorer sends the reader to lesson 00; this one is in lesson 00, whose next
         # section is the help.
         return (
-            f"<p>Course version {posenc.__version__}.<br>{self.readout.value}<br><i>Interactive controls appear "
+            f"<p>{self.readout.value}<br>Course version {posenc.__version__}.<br><i>Interactive controls appear "
             "here when the notebook runs with widgets (if they do not, see “If widgets do not show” below).</i></p>"
         )
 
