@@ -24,8 +24,10 @@ need to know about a lesson is written in the lesson itself, in the form a learn
 - **Words you need**: a markdown cell (or the end of one) that starts ``**Words you need**``
   and lists ``- **term**: definition.`` lines. Each term and its definition are also in the
   course glossary, ``docs/glossary.md``, word for word (``tests/test_lessons.py``).
-- **The setup cell**: every lesson's first code cell is :data:`SETUP_CODE`, word for word. It
-  installs nothing; where the course is not installed it says, in one sentence, what to install.
+- **The setup cell**: every lesson's first code cell is :data:`SETUP_CODE`, word for word. Outside
+  Colab it installs nothing: where the course is not installed it says, in one sentence, what to
+  install. In Colab (``google.colab`` loaded) it installs the course from its repository
+  (``tools/gen_links.py`` writes the URL) and says whether the session must restart.
 - **Deliberate errors** run inside ``with checks.expect_error():``, which prints the error instead
   of stopping the lesson (front ends that ignore cell tags run on).
 - **Predict, then check**: a markdown cell that starts ``**Predict, then check.**`` asks for a
@@ -75,7 +77,26 @@ PREDICT_PROMPT = "**Predict, then check.**"
 
 #: The first code cell of every lesson.
 SETUP_CODE = """\
-try:  # the course's helper package and what its figures need (this cell installs nothing)
+import importlib.util
+import sys
+
+if "google.colab" in sys.modules and importlib.util.find_spec("posenc") is None:
+    # in Colab only, and only once: install the course with its widget extra (tools/gen_links.py writes its URL)
+    import subprocess
+    from importlib.metadata import version
+
+    course = "git+https://github.com/OWNER/REPO"
+    names = [name for name in ("numpy", "matplotlib", "ipywidgets") if name in sys.modules]
+    loaded = {name: sys.modules[name].__version__ for name in names}
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", f"posenc[notebooks] @ {course}"], check=True)
+    changed = [f"{name} {was} -> {version(name)}" for name, was in loaded.items() if version(name) != was]
+    if changed:
+        raise RuntimeError(
+            f"The course is installed, and it changed {', '.join(changed)}, already loaded in this session: "
+            "restart the session (Runtime > Restart session), then run this cell again."
+        )
+    print("The course is installed; no restart is needed.")
+try:  # the course's helper package and what its figures need (outside Colab this cell installs nothing)
     import matplotlib.pyplot as plt
     import numpy as np
 
@@ -86,6 +107,10 @@ except ModuleNotFoundError as missing:
         f"{missing.name} is not installed in this kernel: install the course with its widget extra "
         '(pip install -e ".[notebooks]" in its folder; lesson 00 says more), then restart the kernel.'
     ) from None
+if "google.colab" in sys.modules:  # Colab shows widgets from outside its own set only when asked
+    from google.colab import output
+
+    output.enable_custom_widget_manager()
 %matplotlib inline
 widgets.sharp_figures()  # figures with twice the pixels, for HiDPI screens and projectors"""
 
@@ -341,6 +366,8 @@ def estimate_minutes(section: Section, pace: dict[str, float] = PACE) -> float:
         if cell.get("cell_type") != "code":
             continue
         minutes += pace["cell minutes"]
+        if text == SETUP_CODE:  # the same cell in every lesson: run, not studied
+            continue
         asked = re.search(r"widgets\.(quiz|recall)\(\"([^\"]+)\"\)", text)
         if asked:  # the question's own words (prompt, options, every explanation, the model answer)
             minutes += (

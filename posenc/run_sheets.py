@@ -77,11 +77,12 @@ CONVERSION: dict[str, float] = {
 ACTIVITIES = {
     "open": "say what today is for, and the question it answers",
     "setup": "everyone opens lesson 00, runs its set-up cell and drags the slider to its right end; hands up "
-    "if a slider does not move: those pair with a neighbour or follow on the static site (the cure is on the "
-    "hub's side, before the day)",
+    "if a slider does not move or the cell says the course is not installed: those pair with a neighbour or "
+    "follow on the static site, and install nothing on the hub (the cure is the admin's); late arrivals follow "
+    "on the site until the next change of lesson",
     "close": "sum up in three sentences, give the homework, ask an exit question (the lesson's Think!)",
     "frame": "frame it at the projector",
-    "demo": "drive the explorer at the projector; the room predicts each move",
+    "demo": "drive the explorer at the projector (students may follow on their own); the room predicts each move",
     "predict": "predict, then check: everyone writes a guess before you run the cell",
     "exercise": "students write it; you circulate, then show the answer",
     "quiz": "peer instruction: project the question, vote by hand, pairs discuss, vote again; "
@@ -214,8 +215,18 @@ def covered(sheet: RunSheet, lessons: list[Lesson]) -> dict[str, set[str]]:
     return used
 
 
-#: The activities that use one part of a section (an exercise, a quiz, a prompt), not all of it.
-PARTS = ("exercise", "quiz", "discuss")
+#: The activities that use one part of a section (an exercise, a quiz, a prompt, a prediction), not all of it.
+PARTS = ("exercise", "quiz", "discuss", "predict")
+
+
+def _whole(step: Step, section: Section) -> bool:
+    """Whether `step` uses all of `section`: any activity but those of :data:`PARTS`, or an exercise in
+    a section that holds nothing else to do (no other exercise, quiz, recall or prediction)."""
+    if step.activity not in PARTS:
+        return True
+    text = _text(section)
+    others = len(_ABOUT.findall(text)) + text.count("widgets.quiz(") + text.count("widgets.recall(")
+    return step.activity == "exercise" and others == 1 and PREDICT_PROMPT not in text
 
 
 def homework(sheet: RunSheet, lessons: list[Lesson]) -> tuple[list[str], list[str], int]:
@@ -223,11 +234,16 @@ def homework(sheet: RunSheet, lessons: list[Lesson]) -> tuple[list[str], list[st
     the core sections (a section the sheet used one part of is listed with the part it used), the
     optional ones, and the stated minutes of the core ones. Pre-reading is not homework."""
     used = covered(sheet, lessons)
-    whole = {(s.lesson, t) for s in sheet.steps if s.activity not in (*UNPLACED, *PARTS) for t in (s.section, *s.also)}
+    by_number = {lesson.number: lesson for lesson in lessons}
+    whole: set[tuple[str, str]] = set()
     parts: dict[tuple[str, str], list[str]] = {}
     for step in sheet.steps:
-        if step.activity in PARTS:
-            parts.setdefault((step.lesson, step.section), []).append(step.part)
+        if step.activity in UNPLACED:
+            continue
+        if _whole(step, _section(by_number, step)):
+            whole.update((step.lesson, t) for t in (step.section, *step.also))
+        else:
+            parts.setdefault((step.lesson, step.section), []).append(step.part or "the prediction")
     core: list[str] = []
     optional: list[str] = []
     minutes = 0
@@ -261,7 +277,7 @@ def schedule(sheet: RunSheet, lessons: list[Lesson]) -> list[Row]:
         section = _section(by_number, step) if placed else None
         if placed and here and step.lesson != here:
             gap = int(CONVERSION["transition minutes"])
-            what = f"open lesson {step.lesson} and run its set-up cell"
+            what = f"everyone opens lesson {step.lesson} and runs its set-up cell"
             lesson = by_number[step.lesson]
             if section is not lesson.sections[0]:
                 what += f", then click into '{step.section}' and choose Run → Run All Above Selected Cell"
@@ -341,7 +357,12 @@ SHEETS: tuple[RunSheet, ...] = (
             SETUP,
             S("01", "Shuffle the words", "predict", say="Ask what shuffling the words does to attention's output."),
             S("01", "Interactive demo: reorder the sentence", "demo", say="End on its 'add sinusoidal positions' box."),
-            S("02", "The formula, term by term", "frame", say="Work the d_model = 4 example on the board."),
+            S(
+                "02",
+                "The formula, term by term",
+                "frame",
+                say="On the board: i numbers a pair of columns, 2i and 2i+1; work the d_model = 4 example.",
+            ),
             S("02", "Build the table yourself", "exercise", part="Coding exercise: build the table"),
             S("02", "Interactive demo: walk through the table", "demo"),
             S(
@@ -365,9 +386,14 @@ SHEETS: tuple[RunSheet, ...] = (
             SETUP,
             S("01", "Shuffle the words", "predict"),
             S("01", "Interactive demo: reorder the sentence", "demo"),
-            S("01", "Add positions and try again", "frame"),
+            S("01", "Add positions and try again", "frame", say="Hold its question for the quiz that follows."),
             S("01", "Check yourself", "quiz", part="01-positions-before-attention"),
-            S("02", "The formula, term by term", "frame"),
+            S(
+                "02",
+                "The formula, term by term",
+                "frame",
+                say="On the board: i numbers a pair of columns, 2i and 2i+1; work the d_model = 4 example.",
+            ),
             S("02", "Build the table yourself", "exercise", part="Coding exercise: build the table"),
             S("02", "Interactive demo: walk through the table", "demo"),
             S(

@@ -15,6 +15,7 @@ from posenc.run_sheets import (
     UNPLACED,
     RunSheet,
     Step,
+    _whole,
     covered,
     homework,
     minutes_of,
@@ -86,8 +87,12 @@ def test_the_skip_lists_and_the_homework_hold_exactly_the_sections_left_out(shee
         (skip,) = [r.skip for r in rows if r.lesson == lesson.number and r.skip]
         left = [s.title for s in lesson.sections if s.title not in named]
         assert [part.removesuffix(" (optional)") for part in skip.split("; ") if part] == left
-        whole = {s.section for s in sheet.steps if s.lesson == lesson.number and not s.part} | {
-            t for s in sheet.steps if s.lesson == lesson.number for t in s.also
+        sections = {s.title: s for s in lesson.sections}
+        whole = {
+            t
+            for s in sheet.steps
+            if s.lesson == lesson.number and _whole(s, sections[s.section])
+            for t in (s.section, *s.also)
         }
         expected = [
             f"{lesson.number} · {s.title}"

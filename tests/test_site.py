@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.build_site import broken_links, build, readme_binder_url
+from tools.build_site import broken_links, build, course_binder_url
 from tools.labdriver import missing_browser_reason, open_browser
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,7 +40,7 @@ pytestmark = [
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     out = tmp_path_factory.mktemp("site") / "site"
-    build(out, readme_binder_url(), ROOT / "build" / "npm-cache")
+    build(out, course_binder_url(), ROOT / "build" / "npm-cache")
     return out
 
 

@@ -55,11 +55,11 @@ def slides(tmp_path_factory):
         pytest.skip("npm is needed to fetch the slides' browser bundles: apt-get install npm")
     if missing_browser_reason() is not None:  # asked first, so the lessons are not run for nothing
         pytest.skip(missing_browser_reason())
-    from tools.build_site import readme_binder_url
+    from tools.build_site import course_binder_url
     from tools.build_slides import build
 
     out = tmp_path_factory.mktemp("slides") / "slides"
-    build(out, readme_binder_url(), ROOT / "build" / "npm-cache")
+    build(out, course_binder_url(), ROOT / "build" / "npm-cache")
     return out
 
 

@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 
 from posenc.editions import graded_edition, instructor_edition, student_edition  # noqa: E402
 from tools.build_handout import build as build_handout  # noqa: E402
-from tools.build_site import readme_binder_url  # noqa: E402
+from tools.build_site import course_binder_url  # noqa: E402
 from tools.build_slides import build as build_slides  # noqa: E402
 from tools.execute_notebooks import run  # noqa: E402
 
@@ -167,7 +167,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{edition}: {len(files)} lessons in {args.out / edition}")
     print(f"graded: {len(build_graded(args.out))} lessons in {args.out / 'graded'}")
     print(f"handout: {', '.join(p.name for p in build_handout(args.out / 'handout'))} in {args.out / 'handout'}")
-    decks = build_slides(args.out / "slides", readme_binder_url(), ROOT / "build" / "npm-cache")
+    decks = build_slides(args.out / "slides", course_binder_url(), ROOT / "build" / "npm-cache")
     print(f"slides: {len(decks)} decks in {args.out / 'slides'}")
 
 

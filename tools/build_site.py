@@ -53,13 +53,15 @@ STATIC = "static"
 MARKER = ".posenc-site"
 
 
-def readme_binder_url() -> str:
-    """The README's Binder badge target, without its urlpath: the site links each lesson to it.
+def course_binder_url() -> str:
+    """Binder's launch link for the course's repository (``Repository`` in pyproject.toml, through
+    ``tools/gen_links.py``), without its urlpath: the pages link each lesson to it.
 
-    Empty while the badge still names the placeholder repository OWNER/REPO: the pages then say
-    "a running notebook" without a link rather than link to nowhere."""
-    match = re.search(r"\((https://mybinder\.org/v2/[^)?]+)", (ROOT / "README.md").read_text(encoding="utf-8"))
-    return match.group(1) if match and "OWNER/REPO" not in match.group(1) else ""
+    Empty while the setting still names the placeholder OWNER/REPO: the pages then say "a running
+    notebook" without a link rather than link to nowhere."""
+    from tools.gen_links import binder_url, live
+
+    return binder_url() if live() else ""
 
 
 def cached_tarball(name: str, version: str, cache: Path) -> Path:
@@ -372,7 +374,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "site")
     parser.add_argument(
-        "--binder", default=readme_binder_url(), help="Binder URL the pages link to (default: README's)"
+        "--binder",
+        default=course_binder_url(),
+        help="Binder URL the pages link to (default: from pyproject.toml's Repository)",
     )
     parser.add_argument("--cache", type=Path, default=ROOT / "build" / "npm-cache")
     args = parser.parse_args()

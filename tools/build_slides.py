@@ -37,10 +37,10 @@ from posenc.slides import slide_types  # noqa: E402
 from tools.build_site import (  # noqa: E402
     STATIC,
     broken_links,
+    course_binder_url,
     execute,
     glossary_page,
     link_pages,
-    readme_binder_url,
     title_and_minutes,
     unpack_assets,
 )
@@ -134,7 +134,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "kit" / "slides")
     parser.add_argument("--cache", type=Path, default=ROOT / "build" / "npm-cache")
     args = parser.parse_args()
-    build(args.out.resolve(), readme_binder_url(), args.cache.resolve())
+    build(args.out.resolve(), course_binder_url(), args.cache.resolve())
 
 
 if __name__ == "__main__":

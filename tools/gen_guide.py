@@ -26,6 +26,7 @@ from posenc.checks.questions import question  # noqa: E402
 from posenc.editions import QUIZ, expand_note, hint_args, note_of  # noqa: E402
 from posenc.lessons import Lesson, cell_source, read_lessons  # noqa: E402
 from posenc.run_sheets import CONVERSION, SHEETS, homework, schedule, sessions  # noqa: E402
+from tools.gen_links import nbgitpuller_link  # noqa: E402
 
 GUIDE = ROOT / "docs" / "instructor-guide.md"
 
@@ -42,14 +43,16 @@ or `posenc/run_sheets.py`, not this page.
 **What to hand out.** `make kit` builds the editions into `build/kit/`:
 - the **student edition**: no solutions, predict-then-check cells not yet run. Put it where the
   class can reach it with `python tools/publish_edition.py student` (a `student` branch, for an
-  nbgitpuller or Colab link);
+  nbgitpuller link; on Colab, each lesson's set-up cell installs the course itself, from the
+  repository);
 - the **instructor edition**, for you: every solution in place and run, a note under each
   section, the answer key under each quiz. The notes below are the same ones;
 - the **graded edition**: an nbgrader course folder. Its grades are formative: its README says
   what the autograder cannot tell;
 - the **slides** (`build/kit/slides/`): each lesson as a reveal.js deck, one slide per section,
   the instructor notes in the speaker view (press S), each explorer's main slider working with no
-  kernel. Project them on a normal day, or when the hub fails;
+  kernel. Use them when no kernel can run at the projector, or when the hub fails: the run sheets
+  below assume the live notebooks;
 - the **handout** (`build/kit/handout/`, HTML and an A4 PDF): a page per lesson (objectives, Lock it
   in, its words), the comparison table and the glossary, each page with the course version.
 
@@ -57,22 +60,46 @@ The student edition keeps every hint and removes every solution, so lesson 00's 
 solution is folded below them" does not hold there: say so when you hand it out.
 
 **Before the day** (you, not the students), in this order:
-1. Ask the hub's administrator for two things: in the environment where JupyterLab runs, the front
-   ends of ipywidgets (8.1.2 or newer) and anywidget (0.9.13 or newer); in every kernel, the course
-   installed with its widget extra (`pip install ".[notebooks]"` in a copy of the course's folder,
-   as `requirements.txt` does). The edition a class pulls holds the lessons, not the package; a
-   kernel without it prints, from every lesson's set-up cell, what to install.
-2. On your laptop, `make lab` once (it installs the course), then `make kit` and `make site` (both
-   need npm): the editions, slides and handout land in `build/kit/`, the static site in `build/site/`.
-3. `python tools/publish_edition.py student`, then `git push origin student`. The link to send has
-   nbgitpuller's form `https://<hub>/hub/user-redirect/git-pull?repo=<the repository's URL>&branch=student&urlpath=lab/tree/<the repository's name>/notebooks/00_start_here.ipynb`
-   (nbgitpuller clones into a folder named after the repository).
+1. Ask the hub's administrator for three things: in the environment where JupyterLab runs, the
+   front ends of ipywidgets (8.1.2 or newer) and anywidget (0.9.13 or newer), and nbgitpuller; in
+   every kernel, the course installed with its widget extra (`pip install ".[notebooks]"` in a copy
+   of the course's folder, as `requirements.txt` does). The edition a class pulls holds the
+   lessons, not the package; a kernel without it prints, from every lesson's set-up cell, what to
+   install, which students cannot do on a shared hub: tell them to follow on the site and tell you.
+2. On your laptop (Linux or macOS; on Windows use the README's commands without `make`), `make lab`
+   once (it installs the course; stop it with Ctrl+C), then `make kit` and `make site` (both need
+   npm): the editions, slides and handout land in `build/kit/`, the static site in `build/site/`. Put
+   `build/site/` on web space the students can reach, and have its address ready. For a term, build
+   from the release's tag instead, and publish to a branch named for it (README: "Releasing a
+   version for a term"); for a one-off class, the working copy and a `student` branch will do.
+3. `python tools/publish_edition.py student`, then push that branch to a repository you can push to
+   and the hub can clone (your fork of the course, public or readable by the hub). The link to
+   send, with your hub's address for `<hub>` (`tools/gen_links.py` writes it from `Repository` in
+   `pyproject.toml`; nbgitpuller clones into a folder named after the repository):
+   `{nbgitpuller}`
 4. Open that link as a student would: move lesson 00's slider, and click a cell of lesson 02's table
    explorer (the one explorer whose clicks need anywidget).
-5. Ask students to log in as they arrive: the first start of each student's server can take a
-   while on a cold hub.
-6. In class, keep the instructor edition open in JupyterLab on your laptop
-   (`build/kit/instructor/notebooks/`): it is what "show the answer" means in the run sheets.
+5. A few days ahead, send the link and any pre-reading the run sheet names; students run lesson
+   00's set-up cell first. "New to attention" means cannot yet say what softmax(QKᵀ/√d)·V computes.
+   Ask them to log in as they arrive: the first start of each student's server can take a while on
+   a cold hub.
+6. In class, project the student edition, opened through the link like the students'. Keep the
+   instructor edition open in JupyterLab on your laptop, off the projector
+   (`build/kit/instructor/notebooks/`): its predictions are already run and its quizzes show their
+   keys, and its solutions are what "show the answer" means in the run sheets.
+
+**Ways in, and what was verified here.** Each way students can open the course, and how far it
+was tested on the machines that build it:
+
+| way in | verified here | not verified here |
+|---|---|---|
+| JupyterLab from `make lab` | the lessons run (nbval), and every explorer's slider moves its figure in a real JupyterLab in headless Chromium | other browsers |
+| own laptop, Linux or macOS (the README's commands without `make`) | CI runs the three Linux lines as written in a fresh clone and checks that JupyterLab answers | macOS itself |
+| own laptop, Windows (the README's PowerShell lines) | nothing | all of it: no Windows machine has run them |
+| Colab (the README's links) | the set-up cell's Colab branch, in a fresh environment with a stand-in `google.colab`: it installs the course from a clone, asks for a restart when it upgraded a package already loaded, and lesson 00's explorer then builds | Colab's own front end and its widget manager |
+| Binder (the README's badge and links) | repo2docker's dry run (`--no-build`) reads `binder/` and plans the build Binder would do, and the course runs in an environment made from `binder/` alone | the Binder service itself |
+| a class JupyterHub (the steps above) | nothing yet | the whole recipe |
+| static site and slides | every page in headless Chromium, with no kernel and no network | other browsers |
 
 **How to read the minutes.** Each section's minutes are self-study estimates for a first-time
 learner, by the stated method of `posenc/lessons.py`. A room is different: a reading section can
@@ -82,7 +109,7 @@ further") ones can always be left to the students. The note under each section i
 teaching the whole section; a run sheet's row is the short version, and its activity says what to
 keep.
 
-**Every lesson has the same anatomy:**
+**Lessons 01–07 share one anatomy** (lesson 00 has no predict-then-check cell and no misconceptions box):
 - a title cell with objectives and times;
 - the setup cell;
 - sections with interactive explorers;
@@ -239,7 +266,14 @@ def paths_part(lessons: list[Lesson]) -> str:
             read = [s for n, t in sheet.prereading for s in by_number[n].sections if s.title == t]
             listed = "; ".join(f"{n} · {t}" for n, t in sheet.prereading)
             out += ["", f"**Pre-reading** ({sum(s.minutes for s in read)} stated min, with its exercise): {listed}."]
-        out += ["", f"**Homework** ({minutes} stated min of core sections), in order: " + "; ".join(core) + "."]
+        first = [h for h in core if " · Check yourself" in h]
+        rest = [h for h in core if h not in first]
+        out += [
+            "",
+            f"**Homework** ({minutes} stated min of core sections, a section used in part counted whole). "
+            + (f"Do first, since they check the ideas of the class: {'; '.join(first)}. Then, " if first else "")
+            + f"in order: {'; '.join(rest)}.",
+        ]
         if optional:
             out += ["", "Optional, for the curious: " + "; ".join(optional) + "."]
         if untouched:
@@ -264,7 +298,8 @@ def paths_part(lessons: list[Lesson]) -> str:
 
 def guide() -> str:
     lessons = read_lessons(ROOT / "notebooks")
-    parts = [INTRODUCTION, paths_part(lessons), *(lesson_part(lesson) for lesson in lessons)]
+    introduction = INTRODUCTION.replace("{nbgitpuller}", nbgitpuller_link())
+    parts = [introduction, paths_part(lessons), *(lesson_part(lesson) for lesson in lessons)]
     return "\n".join(parts)
 
 

@@ -1,0 +1,96 @@
+"""Every link that depends on the course's repository comes from its one setting
+(``[project.urls] Repository`` in pyproject.toml), by ``tools/gen_links.py``."""
+
+from __future__ import annotations
+
+import shutil
+import urllib.parse
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from posenc import lessons
+from tools import gen_links
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+
+
+def test_the_committed_links_are_what_the_setting_makes():
+    stale = [str(p.relative_to(ROOT)) for p in gen_links.rewrite()]
+    assert stale == [], f"stale links in {stale}: run python tools/gen_links.py"
+
+
+def test_while_the_setting_is_the_placeholder_every_link_says_it_is_not_live_yet():
+    assert gen_links.repository() == "https://github.com/OWNER/REPO" and not gen_links.live()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert readme.count(gen_links.NOTE) == 2  # beside the badge and under the table
+    for path in NOTEBOOKS:
+        title = nbformat.read(path, as_version=4).cells[0].source
+        assert "go live once the course names its public repository" in title, path.name
+
+
+@pytest.fixture
+def copy_with_a_real_repository(tmp_path):
+    """The files the setting writes into, copied, with the setting naming a real repository."""
+    for name in ("README.md", "pyproject.toml"):
+        shutil.copy(ROOT / name, tmp_path / name)
+    (tmp_path / "posenc").mkdir()
+    shutil.copy(ROOT / "posenc" / "lessons.py", tmp_path / "posenc" / "lessons.py")
+    shutil.copytree(ROOT / "notebooks", tmp_path / "notebooks")
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text(
+        pyproject.read_text(encoding="utf-8").replace("OWNER/REPO", "some-school/where-am-i"), encoding="utf-8"
+    )
+    for path, text in gen_links.rewrite(tmp_path).items():
+        path.write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+def test_a_real_repository_reaches_every_link_and_the_notes_go(copy_with_a_real_repository):
+    root = copy_with_a_real_repository
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    assert "OWNER/REPO" not in readme and gen_links.NOTE not in readme
+    assert (
+        "https://mybinder.org/v2/gh/some-school/where-am-i/HEAD?urlpath=lab/tree/notebooks/00_start_here.ipynb"
+        in readme
+    )
+    for path in NOTEBOOKS:
+        nb = nbformat.read(root / "notebooks" / path.name, as_version=4)
+        title, setup = nb.cells[0].source, next(c for c in nb.cells if c.cell_type == "code").source
+        colab = f"https://colab.research.google.com/github/some-school/where-am-i/blob/main/notebooks/{path.name}"
+        assert f"[Colab]({colab})" in title and "go live" not in title
+        assert readme.count(colab) == 1  # the README's table has a row for every lesson
+        assert 'course = "git+https://github.com/some-school/where-am-i"' in setup
+    module = (root / "posenc" / "lessons.py").read_text(encoding="utf-8")
+    assert 'course = "git+https://github.com/some-school/where-am-i"' in module
+    assert gen_links.rewrite(root) == {}  # written once, nothing left to change
+
+
+def test_the_set_up_cell_names_the_repository_once_and_every_lesson_has_that_cell():
+    assert lessons.SETUP_CODE.count('course = "git+https://github.com/OWNER/REPO"') == 1
+    for path in NOTEBOOKS:
+        first = next(c for c in nbformat.read(path, as_version=4).cells if c.cell_type == "code")
+        assert first.source == lessons.SETUP_CODE, path.name
+
+
+def test_the_nbgitpuller_link_pulls_the_branch_into_a_folder_named_after_the_repository():
+    link = gen_links.nbgitpuller_link("student-v0.2.0", hub="hub.example.edu", url="https://github.com/a/course")
+    parts = urllib.parse.urlsplit(link)
+    assert (parts.netloc, parts.path) == ("hub.example.edu", "/hub/user-redirect/git-pull")
+    query = dict(urllib.parse.parse_qsl(parts.query))
+    assert query == {
+        "repo": "https://github.com/a/course",
+        "branch": "student-v0.2.0",
+        "urlpath": "lab/tree/course/notebooks/00_start_here.ipynb",
+    }
+
+
+def test_a_setting_that_is_not_a_github_repository_is_refused_with_what_is_allowed(tmp_path):
+    (tmp_path / "pyproject.toml").write_text('[project.urls]\nRepository = "git@github.com:a/b.git"\n')
+    with pytest.raises(SystemExit, match="the links need https://github.com/OWNER/REPO"):
+        gen_links.repository(tmp_path / "pyproject.toml")
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n")
+    with pytest.raises(SystemExit, match=r"no \[project.urls\] Repository"):
+        gen_links.repository(tmp_path / "pyproject.toml")
