@@ -83,14 +83,16 @@ ACTIVITIES = {
     "close": "sum up in three sentences, give the homework, ask an exit question (the lesson's Think!)",
     "frame": "frame it at the projector",
     "demo": "drive the explorer at the projector (students may follow on their own); the room predicts each move",
-    "predict": "predict, then check: everyone writes a guess before you run the cell",
-    "exercise": "students write it; you circulate, then show the answer",
+    "predict": "predict, then check: everyone runs the section's cells above the prediction, writes a guess, "
+    "then runs it",
+    "exercise": "students write it; you circulate, then paste the instructor edition's solution into the "
+    "projected cell and run its check",
     "quiz": "peer instruction: project the question, vote by hand, pairs discuss, vote again; "
     "only then press the right option (each button explains itself)",
     "discuss": "pairs discuss, then two answers shared",
     "break": "break",
     "transition": "open the next lesson and run its set-up cell",  # (schedule names the lesson)
-    "buffer": "buffer: questions, or the first skipped section",
+    "buffer": "buffer: questions, or a section from the homework list",
 }
 
 _ABOUT = re.compile(r"^### (.+?) · about (\d+) minutes\s*$", re.M)
@@ -277,10 +279,12 @@ def schedule(sheet: RunSheet, lessons: list[Lesson]) -> list[Row]:
         section = _section(by_number, step) if placed else None
         if placed and here and step.lesson != here:
             gap = int(CONVERSION["transition minutes"])
-            what = f"everyone opens lesson {step.lesson} and runs its set-up cell"
+            what = f"everyone opens lesson {step.lesson} (the file browser's notebooks folder) and runs its set-up cell"
             lesson = by_number[step.lesson]
             if section is not lesson.sections[0]:
-                what += f", then click into '{step.section}' and choose Run → Run All Above Selected Cell"
+                what += (
+                    f", then clicks once on the heading '{step.section}' and chooses Run → Run All Above Selected Cell"
+                )
                 above = lesson.sections[: lesson.sections.index(section)]
                 if any("checks.check_" in _text(s) for s in above):
                     what += " (an exercise above it then prints “Not attempted yet”: expected, go on)"
@@ -339,10 +343,22 @@ SETUP = S(
     "00", "Set up", "setup", also=("Interactive demo: check that a slider moves a figure", "If widgets do not show")
 )
 #: What students who have never seen attention work through before a class that starts at lesson 01's shuffle.
-ATTENTION_FIRST = "students new to attention work through the pre-reading below, on the hub; the others, nothing"
+ATTENTION_FIRST = "everyone works through the pre-reading below, on the hub (for those who know attention, a review)"
 PREREADING = (("01", "A toy vocabulary"), ("01", "Attention in one formula"))
 #: The question every sheet opens with.
 OPENING = "Ask: “dog bites man” and “man bites dog” hold the same words; what tells a Transformer which is which?"
+
+#: Lesson 02's core in class, as the 60- and 90-minute sheets teach it: the formula, the table built, explored.
+SINUSOIDAL_TABLE = (
+    S(
+        "02",
+        "The formula, term by term",
+        "frame",
+        say="On the board: i numbers a pair of columns, 2i and 2i+1; work the d_model = 4 example.",
+    ),
+    S("02", "Build the table yourself", "exercise", part="Coding exercise: build the table"),
+    S("02", "Interactive demo: walk through the table", "demo"),
+)
 
 #: The course's ready-made class paths.
 SHEETS: tuple[RunSheet, ...] = (
@@ -357,14 +373,7 @@ SHEETS: tuple[RunSheet, ...] = (
             SETUP,
             S("01", "Shuffle the words", "predict", say="Ask what shuffling the words does to attention's output."),
             S("01", "Interactive demo: reorder the sentence", "demo", say="End on its 'add sinusoidal positions' box."),
-            S(
-                "02",
-                "The formula, term by term",
-                "frame",
-                say="On the board: i numbers a pair of columns, 2i and 2i+1; work the d_model = 4 example.",
-            ),
-            S("02", "Build the table yourself", "exercise", part="Coding exercise: build the table"),
-            S("02", "Interactive demo: walk through the table", "demo"),
+            *SINUSOIDAL_TABLE,
             S(
                 "",
                 "",
@@ -386,16 +395,15 @@ SHEETS: tuple[RunSheet, ...] = (
             SETUP,
             S("01", "Shuffle the words", "predict"),
             S("01", "Interactive demo: reorder the sentence", "demo"),
-            S("01", "Add positions and try again", "frame", say="Hold its question for the quiz that follows."),
-            S("01", "Check yourself", "quiz", part="01-positions-before-attention"),
             S(
-                "02",
-                "The formula, term by term",
+                "01",
+                "Add positions and try again",
                 "frame",
-                say="On the board: i numbers a pair of columns, 2i and 2i+1; work the d_model = 4 example.",
+                say="Hold its note's question (would adding the table to attention's outputs work as well?) "
+                "for the quiz that follows.",
             ),
-            S("02", "Build the table yourself", "exercise", part="Coding exercise: build the table"),
-            S("02", "Interactive demo: walk through the table", "demo"),
+            S("01", "Check yourself", "quiz", part="01-positions-before-attention"),
+            *SINUSOIDAL_TABLE,
             S(
                 "05",
                 "Rotate, don't add",

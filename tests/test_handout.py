@@ -20,6 +20,7 @@ import pytest
 import posenc
 from posenc.checks.recap import COLUMNS, comparison_table_answer
 from posenc.lessons import cell_source, read_glossary, read_lessons
+from tests.test_site import open_page
 from tools import build_handout, labdriver
 from tools.build_handout import (
     CACHE,
@@ -238,23 +239,9 @@ def test_every_page_names_the_course_its_version_and_its_number(pages):
 
 
 def open_recorded(browser, url: str):
-    """Open `url` with every request outside file:// blocked; return the page and what was seen."""
-    seen = {"outside": [], "failed": [], "console": []}
-    context = browser.new_context()
-
-    def route(request_route):
-        if request_route.request.url.startswith(("file://", "data:")):
-            request_route.continue_()
-        else:
-            seen["outside"].append(request_route.request.url)
-            request_route.abort()
-
-    context.route("**/*", route)
-    page = context.new_page()
-    page.on("requestfailed", lambda r: seen["failed"].append(f"{r.url}: {r.failure}"))
-    page.on("console", lambda m: m.type == "error" and seen["console"].append(m.text))
-    page.on("pageerror", lambda e: seen["console"].append(str(e)))
-    page.goto(url, wait_until="load")
+    """Open `url` with every request outside file:// blocked (``tests/test_site.py``'s way), once its maths
+    is typeset and its fonts loaded; return the page and what was seen."""
+    page, seen = open_page(browser, url, "file://")
     page.wait_for_function("document.body.dataset.maths === 'done'")
     page.evaluate("document.fonts.ready.then(() => true)")
     return page, seen

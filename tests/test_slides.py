@@ -69,6 +69,15 @@ def browser(slides):
         yield chromium
 
 
+def open_deck(browser, deck: Path):
+    """Open a deck from its file at 1280 x 720, every request that leaves the files blocked and recorded,
+    once reveal.js is ready; return the page and what was seen."""
+    page, seen = open_page(browser, deck.as_uri(), "file://")
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.wait_for_function("() => document.body.dataset.posencSlides === 'ready'", timeout=30_000)
+    return page, seen
+
+
 VISIT = """async () => {
   const wait = () => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
   const out = [];
@@ -110,10 +119,8 @@ VISIT = """async () => {
 @pytest.mark.browser
 @pytest.mark.parametrize("name", LESSONS)
 def test_every_slide_renders_and_fits_at_1280_by_720_with_no_network(browser, slides, name):
-    page, seen = open_page(browser, (slides / f"{name}.html").as_uri(), "file://")
+    page, seen = open_deck(browser, slides / f"{name}.html")
     try:
-        page.set_viewport_size({"width": 1280, "height": 720})
-        page.wait_for_function("() => document.body.dataset.posencSlides === 'ready'", timeout=30_000)
         page.wait_for_function(
             "() => Array.from(document.images).every(img => img.complete && img.naturalWidth > 0)", timeout=30_000
         )
@@ -136,10 +143,8 @@ def test_every_slide_renders_and_fits_at_1280_by_720_with_no_network(browser, sl
 @pytest.mark.browser
 @pytest.mark.parametrize("name", [n for n in LESSONS if explorer_calls(n)])
 def test_each_explorer_slider_switches_frames_in_the_slides(browser, slides, name):
-    page, seen = open_page(browser, (slides / f"{name}.html").as_uri(), "file://")
+    page, seen = open_deck(browser, slides / f"{name}.html")
     try:
-        page.set_viewport_size({"width": 1280, "height": 720})
-        page.wait_for_function("() => document.body.dataset.posencSlides === 'ready'", timeout=30_000)
         page.wait_for_function(
             "n => document.querySelectorAll('.posenc-static .posenc-static-slider .noUi-handle').length >= n",
             arg=explorer_calls(name),

@@ -60,10 +60,15 @@ The student edition keeps every hint and removes every solution, so lesson 00's 
 solution is folded below them" does not hold there: say so when you hand it out.
 
 **Before the day** (you, not the students), in this order:
+0. Set `Repository` under `[project.urls]` in `pyproject.toml` to the repository the class will
+   use (your fork of the course), then run `python tools/gen_links.py`: it rewrites the README's
+   Binder and Colab links, each lesson's links, the source Colab installs from, and the
+   nbgitpuller link in step 3 of this page (after `python tools/gen_guide.py`).
 1. Ask the hub's administrator for three things: in the environment where JupyterLab runs, the
    front ends of ipywidgets (8.1.2 or newer) and anywidget (0.9.13 or newer), and nbgitpuller; in
    every kernel, the course installed with its widget extra (`pip install ".[notebooks]"` in a copy
-   of the course's folder, as `requirements.txt` does). The edition a class pulls holds the
+   of the course's folder, as `requirements.txt` does), from the same tag or commit as the branch
+   you publish: on the day, lesson 00's "Course version" line should match the handout's. The edition a class pulls holds the
    lessons, not the package; a kernel without it prints, from every lesson's set-up cell, what to
    install, which students cannot do on a shared hub: tell them to follow on the site and tell you.
 2. On your laptop (Linux or macOS; on Windows use the README's commands without `make`), `make lab`
@@ -80,11 +85,11 @@ solution is folded below them" does not hold there: say so when you hand it out.
 4. Open that link as a student would: move lesson 00's slider, and click a cell of lesson 02's table
    explorer (the one explorer whose clicks need anywidget).
 5. A few days ahead, send the link and any pre-reading the run sheet names; students run lesson
-   00's set-up cell first. "New to attention" means cannot yet say what softmax(QKᵀ/√d)·V computes.
+   00's set-up cell first.
    Ask them to log in as they arrive: the first start of each student's server can take a while on
    a cold hub.
 6. In class, project the student edition, opened through the link like the students'. Keep the
-   instructor edition open in JupyterLab on your laptop, off the projector
+   instructor edition open in JupyterLab on your laptop, off the projector (a second screen)
    (`build/kit/instructor/notebooks/`): its predictions are already run and its quizzes show their
    keys, and its solutions are what "show the answer" means in the run sheets.
 
@@ -239,7 +244,9 @@ def paths_part(lessons: list[Lesson]) -> str:
         f"{c['close minutes']:g} min; {c['transition minutes']:g} min at each change of lesson (open it and run "
         "its cells up to the first one the sheet uses); what is left of the slot is the buffer.",
         "",
-        "The *skip* column, at the last row of each lesson, lists that lesson's sections the plan leaves "
+        "When a class runs behind, cut from the end of the sheet, demos first; never stop an exercise the room "
+        "is in the middle of. The *skip* column, at the last row of each lesson, lists that lesson's sections "
+        "the plan leaves "
         "out: set them as homework, or leave the optional ones to the curious.",
         "",
     ]
