@@ -11,7 +11,7 @@ INSTALL := INSTALLER=$(INSTALLER) bash tools/venv_install.sh $(VENV)
 # test-fast leaves out the heavy tests, by their markers (declared in pyproject.toml)
 FAST := not (notebooks or browser or site or hub or grading or slow)
 
-.PHONY: help lab venv test lint test-fast notebooks kit site bench docs check-envs clean-venv
+.PHONY: help lab venv test lint test-fast notebooks kit site bench docs check-envs preflight clean-venv
 
 ## help: list these commands with what each does
 help:
@@ -72,6 +72,11 @@ docs: $(VENV)/.tests
 	$(PY) tools/gen_links.py
 	$(PY) tools/gen_guide.py
 	$(PY) tools/gen_benchmarks.py
+
+## preflight: the day before class: check the kernel and the server environment (both .venv here; on a hub,
+## python3 tools/preflight.py --kernel-python K --server-python S), run every lesson headless, print a checklist
+preflight: $(VENV)/.course
+	$(PYTHON) tools/preflight.py --kernel-python $(PY) --server-python $(PY)
 
 ## check-envs: run the course in fresh environments: oldest versions on the oldest Python, newest
 ## versions on the newest Python, binder/ alone

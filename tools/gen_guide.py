@@ -82,8 +82,13 @@ solution is folded below them" does not hold there: say so when you hand it out.
    send, with your hub's address for `<hub>` (`tools/gen_links.py` writes it from `Repository` in
    `pyproject.toml`; nbgitpuller clones into a folder named after the repository):
    `{nbgitpuller}`
-4. Open that link as a student would: move lesson 00's slider, and click a cell of lesson 02's table
-   explorer (the one explorer whose clicks need anywidget).
+4. Run the preflight on the hub, with the kernel's Python and the one JupyterLab runs from:
+   `python3 tools/preflight.py --kernel-python K --server-python S` (standard library only;
+   `make preflight` on your laptop). It checks both environments' versions and widget front ends,
+   runs every lesson headless, prints each lesson's peak kernel memory and each explorer's update
+   time, and ends with a checklist that says what to do for each ✗. Then open the link as a
+   student would: move lesson 00's slider, and click a cell of lesson 02's table explorer (the one
+   explorer whose clicks need anywidget).
 5. A few days ahead, send the link and any pre-reading the run sheet names; students run lesson
    00's set-up cell first.
    Ask them to log in as they arrive: the first start of each student's server can take a while on
@@ -103,7 +108,7 @@ was tested on the machines that build it:
 | own laptop, Windows (the README's PowerShell lines) | nothing | all of it: no Windows machine has run them |
 | Colab (the README's links) | the set-up cell's Colab branch, in a fresh environment with a stand-in `google.colab`: it installs the course from a clone, asks for a restart when it upgraded a package already loaded, and lesson 00's explorer then builds | Colab's own front end and its widget manager |
 | Binder (the README's badge and links) | repo2docker's dry run (`--no-build`) reads `binder/` and plans the build Binder would do, and the course runs in an environment made from `binder/` alone | the Binder service itself |
-| a class JupyterHub (the steps above) | nothing yet | the whole recipe |
+| a class JupyterHub (the steps above) | the preflight, on this machine's environments: the course's own passes, and a kernel without the course, one with an old ipywidgets and a server whose anywidget front end is disabled each fail on the line that names it | a real hub: spawning, nbgitpuller, many students at once |
 | static site and slides | every page in headless Chromium, with no kernel and no network | other browsers |
 
 **How to read the minutes.** Each section's minutes are self-study estimates for a first-time

@@ -1,0 +1,75 @@
+"""The preflight (``tools/preflight.py``) against real environments (marker ``slow``: it runs every lesson
+and builds small fresh environments): the course's own passes; a bare one, one with an old ipywidgets,
+and a server whose anywidget front end is disabled each fail with the line that names the problem. The
+preflight itself runs on a Python that has only the standard library."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+COURSE = str(ROOT / ".venv" / "bin" / "python")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not Path(COURSE).exists(), reason="the course's .venv is needed: make venv"),
+]
+
+
+@pytest.fixture(scope="module")
+def bare(tmp_path_factory):
+    """A fresh environment with the standard library only: it runs the preflight, and is the bare kernel."""
+    venv = tmp_path_factory.mktemp("bare") / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    return str(venv / "bin" / "python")
+
+
+def preflight(python: str, *args: str, env: dict | None = None) -> tuple[int, str]:
+    done = subprocess.run(
+        [python, str(ROOT / "tools" / "preflight.py"), *args], capture_output=True, text=True, env=env, timeout=1800
+    )
+    return done.returncode, done.stdout + done.stderr
+
+
+def test_the_course_environment_is_ready_and_every_lesson_runs(bare):
+    code, said = preflight(bare, "--kernel-python", COURSE, "--server-python", COURSE)
+    assert code == 0 and "READY" in said and "✗" not in said, said
+    lessons = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+    for name in lessons:
+        assert f"✓ kernel: {name} runs in " in said and "peak kernel memory" in said, name
+    assert said.count("(median of 5 moves of its main slider)") == len(
+        __import__("posenc.widgets", fromlist=["EXPLORERS"]).EXPLORERS
+    )
+
+
+def test_a_kernel_without_the_course_fails_on_its_line(bare):
+    code, said = preflight(bare, "--kernel-python", bare, "--server-python", COURSE)
+    assert code == 1 and "NOT READY" in said
+    assert "✗ kernel: posenc is not installed" in said and 'pip install -e ".[notebooks]"' in said
+    assert "✗ kernel: lessons not run" in said
+
+
+def test_a_kernel_with_an_old_ipywidgets_fails_on_its_line(tmp_path, bare):
+    venv = tmp_path / "old"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
+    subprocess.run([*pip, "ipywidgets==8.0.7"], check=True, timeout=600)
+    code, said = preflight(bare, "--kernel-python", str(venv / "bin" / "python"), "--server-python", COURSE)
+    assert code == 1 and "✗ kernel: ipywidgets 8.0.7 is older than 8.1.2" in said, said
+
+
+def test_a_server_whose_anywidget_front_end_is_disabled_fails_on_its_line(tmp_path, bare):
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(tmp_path / "config")}  # the user level only, not .venv's
+    subprocess.run(
+        [COURSE, "-m", "jupyter", "labextension", "disable", "--level=user", "anywidget"],
+        env=env,
+        check=True,
+        capture_output=True,
+    )
+    code, said = preflight(bare, "--kernel-python", COURSE, "--server-python", COURSE, "--skip-lessons", env=env)
+    assert code == 1 and "✗ server: the anywidget front end is disabled" in said, said
+    assert "✓ server: @jupyter-widgets/jupyterlab-manager front end" in said

@@ -1,0 +1,267 @@
+"""The day before class: check that a machine or a hub runs the course, and say what to fix.
+
+    python3 tools/preflight.py [--kernel-python PATH] [--server-python PATH] [--skip-lessons]
+    make preflight                     (the course's own .venv for both)
+
+Standard library only, so that it runs where the course is not installed. Two environments are
+checked, which on a hub are often two different Pythons:
+
+- the **kernel** environment (`--kernel-python`, where the lessons' code runs): its Python and
+  every package the course needs, against the floors in ``pyproject.toml`` and
+  ``requirements.txt``; then every lesson executed headless in a kernel of it, with the kernel's
+  peak memory; then each explorer's update time, as information (⚠ past a generous limit,
+  never ✗: a timing depends on the machine);
+- the **server** environment (`--server-python`, where JupyterLab runs): JupyterLab, and the front
+  ends of ipywidgets and anywidget as ``jupyter labextension list`` reports them, enabled.
+
+It prints a checklist, ✓ or ✗ with what to do for each ✗, and exits 1 on any ✗.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+#: Past this median update (ms), an explorer's time is flagged ⚠ (a projector still feels 100 ms).
+SLOW_UPDATE_MS = 150
+#: The kernel packages the checklist names (import name -> distribution), besides what the floors list.
+KERNEL = ("posenc", "numpy", "matplotlib", "ipywidgets", "pillow", "anywidget", "ipykernel")
+SERVER = ("jupyterlab",)
+#: The front ends the server needs: the labextension's name, and the package that ships it.
+FRONT_ENDS = {"@jupyter-widgets/jupyterlab-manager": "ipywidgets", "anywidget": "anywidget"}
+
+
+def floors() -> tuple[tuple[int, ...], dict[str, tuple[str, list[str]]]]:
+    """The oldest Python, and every package's requirement (its floor and any excluded series), read
+    from pyproject.toml (the package and its notebooks extra) and requirements.txt (the front end)."""
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    python = re.search(r'^requires-python\s*=\s*">=\s*(\d+)\.(\d+)"', text, re.M)
+    if python is None:
+        raise SystemExit('pyproject.toml: no requires-python = ">=X.Y" line')
+    specs = re.findall(r'"([A-Za-z][\w.-]*)((?:[<>=!]=?[^",\s]+,?)+)"', text)
+    specs += re.findall(r"^([A-Za-z][\w.-]*)((?:[<>=!]=?[^,\s#]+,?)+)", (ROOT / "requirements.txt").read_text(), re.M)
+    out = {}
+    for name, spec in specs:
+        low = re.search(r">=\s*([\d.]+)", spec)
+        out[name.lower()] = (low.group(1) if low else "0", re.findall(r"!=\s*([\d.]+)\.\*", spec))
+    return (int(python.group(1)), int(python.group(2))), out
+
+
+def as_tuple(version: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in re.findall(r"\d+", version.split("+")[0])[:3])
+
+
+def run(python: str, code: str, env: dict | None = None, timeout: float = 120) -> subprocess.CompletedProcess:
+    """`code` run by `python` from a neutral folder (from the course's folder, `python -c` would find its
+    posenc/ and posenc.egg-info/ there, installed or not)."""
+    neutral = tempfile.gettempdir()
+    return subprocess.run([python, "-c", code], capture_output=True, text=True, timeout=timeout, env=env, cwd=neutral)
+
+
+VERSIONS = """import importlib.metadata as m, json, platform
+found = {}
+for name in NAMES:
+    try:
+        found[name] = m.version(name)
+    except m.PackageNotFoundError:
+        found[name] = None
+print(json.dumps({"python": platform.python_version(), "packages": found}))"""
+
+
+def installed(python: str, names: tuple[str, ...]) -> dict | None:
+    done = run(python, f"NAMES = {list(names)!r}\n" + VERSIONS)
+    return json.loads(done.stdout) if done.returncode == 0 else None
+
+
+def check_environment(role: str, python: str, names: tuple[str, ...]) -> list[tuple[str, str, str]]:
+    """(mark, what, what to do) for the Python and each package of one environment."""
+    oldest, needs = floors()
+    found = installed(python, names)
+    if found is None:
+        return [("✗", f"{role}: {python} does not run", f"give --{role}-python the path of a working Python")]
+    lines = []
+    have = as_tuple(found["python"])
+    ok = have[:2] >= oldest
+    floor = ".".join(map(str, oldest))
+    lines.append(
+        (
+            "✓" if ok else "✗",
+            f"{role}: Python {found['python']} (needs {floor} or newer)",
+            "" if ok else "use a newer Python",
+        )
+    )
+    for name in names:
+        version = found["packages"][name]
+        low, excluded = needs.get(name, ("0", []))
+        if version is None:
+            fix = (
+                'pip install -e ".[notebooks]" in the course folder'
+                if name == "posenc"
+                else f'pip install "{name}>={low}"'
+            )
+            lines.append(("✗", f"{role}: {name} is not installed", f"in the {role} environment: {fix}"))
+        elif as_tuple(version) < as_tuple(low):
+            lines.append(("✗", f"{role}: {name} {version} is older than {low}", f'pip install "{name}>={low}"'))
+        elif any(version.startswith(series + ".") for series in excluded):
+            lines.append(
+                (
+                    "✗",
+                    f"{role}: {name} {version} is a series the course excludes",
+                    f'pip install "{name}>={low},!={excluded[0]}.*"',
+                )
+            )
+        else:
+            lines.append(("✓", f"{role}: {name} {version}", ""))
+    return lines
+
+
+def check_front_ends(python: str, env: dict) -> list[tuple[str, str, str]]:
+    """Each widget front end, as ``jupyter labextension list`` in the server environment reports it."""
+    done = subprocess.run([python, "-m", "jupyter", "labextension", "list"], capture_output=True, text=True, env=env)
+    listing = re.sub(r"\x1b\[[0-9;]*m", "", done.stdout + done.stderr)
+    lines = []
+    for extension, package in FRONT_ENDS.items():
+        row = re.search(rf"^\s*{re.escape(extension)} v([\d.]+) (enabled|disabled) (OK|X)", listing, re.M)
+        if row is None:
+            lines.append(
+                (
+                    "✗",
+                    f"server: no {extension} front end",
+                    f'install {package} in the server environment (pip install "{package}")',
+                )
+            )
+        elif row.group(2) != "enabled":
+            lines.append(
+                (
+                    "✗",
+                    f"server: the {extension} front end is disabled",
+                    f"jupyter labextension enable {extension} (and unlock it)",
+                )
+            )
+        elif row.group(3) != "OK":
+            lines.append(
+                ("✗", f"server: the {extension} front end is broken", f"reinstall {package} in the server environment")
+            )
+        else:
+            lines.append(("✓", f"server: {extension} front end v{row.group(1)} enabled", ""))
+    return lines
+
+
+DRIVER = """import json, sys, time, nbformat
+from nbclient import NotebookClient
+MEMORY = "import resource; print('PEAK', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+for path in sys.argv[1:]:
+    nb = nbformat.read(path, as_version=4)
+    nb.cells.append(nbformat.v4.new_code_cell(MEMORY))
+    start = time.perf_counter()
+    try:
+        NotebookClient(nb, kernel_name="preflight", timeout=600, resources={"metadata": {"path": str(__import__("pathlib").Path(path).parent)}}).execute()
+        peak = next(o["text"] for o in nb.cells[-1].outputs if "PEAK" in o.get("text", "")).split()[1]
+        print(json.dumps({"path": path, "seconds": time.perf_counter() - start, "peak_kib": int(peak)}), flush=True)
+    except Exception as error:
+        print(json.dumps({"path": path, "error": str(error).strip().splitlines()[-1][:300]}), flush=True)
+"""
+
+TIMES = """import json, statistics, time
+from posenc import widgets
+out = {}
+for name, make in widgets.EXPLORERS.items():
+    explorer = make()
+    main = explorer.main
+    values = list(getattr(main, "options", None) or range(main.min, main.max + 1, getattr(main, "step", 1) or 1))
+    times = []
+    for i in range(6):
+        value = values[(values.index(main.value) + 1) % len(values)] if main.value in values else values[0]
+        start = time.perf_counter(); main.value = value; times.append((time.perf_counter() - start) * 1e3)
+    out[name] = statistics.median(times[1:])
+print(json.dumps(out))"""
+
+
+def kernel_env(kernel_python: str, home: Path) -> dict:
+    """An environment whose Jupyter finds a kernel named "preflight" that runs `kernel_python`."""
+    spec = home / "kernels" / "preflight"
+    spec.mkdir(parents=True)
+    argv = [kernel_python, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
+    (spec / "kernel.json").write_text(json.dumps({"argv": argv, "display_name": "preflight", "language": "python"}))
+    return {**os.environ, "JUPYTER_PATH": str(home)}
+
+
+def check_lessons(kernel_python: str, server_python: str, env: dict) -> list[tuple[str, str, str]]:
+    lessons = sorted(str(p) for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+    done = subprocess.run(
+        [server_python, "-c", DRIVER, *lessons], capture_output=True, text=True, env=env, timeout=3600
+    )
+    lines, peaks = [], []
+    for row in (json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")):
+        name = Path(row["path"]).name
+        if "error" in row:
+            lines.append(
+                (
+                    "✗",
+                    f"kernel: {name} stops: {row['error']}",
+                    "run it in JupyterLab to see the cell; fix the kernel environment",
+                )
+            )
+        else:
+            peaks.append(row["peak_kib"] / 1024)
+            lines.append(
+                (
+                    "✓",
+                    f"kernel: {name} runs in {row['seconds']:.1f} s, peak kernel memory {row['peak_kib'] / 1024:.0f} MiB",
+                    "",
+                )
+            )
+    if not lines:
+        lines.append(
+            (
+                "✗",
+                "kernel: the lessons could not be run",
+                (done.stderr.strip().splitlines() or ["nbclient missing?"])[-1],
+            )
+        )
+    times = run(kernel_python, TIMES, timeout=600)
+    if times.returncode == 0:
+        for name, ms in json.loads(times.stdout.splitlines()[-1]).items():
+            mark = "⚠" if ms > SLOW_UPDATE_MS else "ℹ"
+            lines.append((mark, f"kernel: {name} updates in {ms:.0f} ms (median of 5 moves of its main slider)", ""))
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    course = ROOT / ".venv" / "bin" / "python"
+    default = str(course) if course.exists() else sys.executable
+    parser.add_argument(
+        "--kernel-python", default=default, help="the Python the lessons' kernels run (default: .venv's)"
+    )
+    parser.add_argument("--server-python", default=default, help="the Python JupyterLab runs from (default: .venv's)")
+    parser.add_argument("--skip-lessons", action="store_true", help="check versions and front ends only")
+    args = parser.parse_args(argv)
+    lines = check_environment("kernel", args.kernel_python, KERNEL)
+    lines += check_environment("server", args.server_python, SERVER)
+    lines += check_front_ends(args.server_python, dict(os.environ))
+    if args.skip_lessons:
+        pass
+    elif any(mark == "✗" for mark, what, _ in lines if what.startswith("kernel")):
+        lines.append(("✗", "kernel: lessons not run", "fix the kernel lines above first"))
+    else:
+        with tempfile.TemporaryDirectory() as home:
+            lines += check_lessons(args.kernel_python, args.server_python, kernel_env(args.kernel_python, Path(home)))
+    for mark, what, fix in lines:
+        print(f"{mark} {what}" + (f"\n    what to do: {fix}" if fix else ""))
+    failed = sum(mark == "✗" for mark, _, _ in lines)
+    print(
+        f"\n{'READY' if not failed else f'NOT READY: {failed} to fix'} (kernel {args.kernel_python}, server {args.server_python})"
+    )
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
