@@ -80,9 +80,9 @@ PY
 
 # In each fresh environment: every test, the lessons run by nbval included, but the browser and the
 # static site (they drive the one JupyterLab and Chromium of the main run), the tools with their
-# own environments (hub, grading), and the ways in, which build their own fresh environments
+# own environments (hub, grading), and the ways in and the preflight, which build or name their own
 FRESH_TESTS="not (browser or site or hub or grading)"
-FRESH_SKIP=(--ignore=tests/test_ways_in.py)
+FRESH_SKIP=(--ignore=tests/test_ways_in.py --ignore=tests/test_preflight.py)
 
 floors() {
     local oldest python
