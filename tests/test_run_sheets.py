@@ -1,4 +1,4 @@
-"""The class run sheets (``posenc/run_sheets.py``): each fits its slot with a buffer, names only
+"""The class run sheets (``posenc/run_sheets/``): each fits its slot with a buffer, names only
 sections that exist, and is timed from the lessons by the stated conversion."""
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from posenc.run_sheets import (
     UNPLACED,
     RunSheet,
     Step,
-    _whole,
     covered,
     homework,
     minutes_of,
@@ -23,6 +22,7 @@ from posenc.run_sheets import (
     schedule,
     sessions,
 )
+from posenc.run_sheets.clock import _whole
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = read_lessons(ROOT / "notebooks")

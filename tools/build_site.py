@@ -47,6 +47,7 @@ sys.path.insert(0, str(ROOT))  # run as a script, tools/ is not a package on the
 
 from posenc.lessons import title_and_times  # noqa: E402
 from tools.execute_notebooks import run  # noqa: E402
+from tools.gen_links import binder_url, live  # noqa: E402
 
 ASSETS = ROOT / "site" / "assets.json"
 STATIC = "static"
@@ -59,8 +60,6 @@ def course_binder_url() -> str:
 
     Empty while the setting still names the placeholder OWNER/REPO: the pages then say "a running
     notebook" without a link rather than link to nowhere."""
-    from tools.gen_links import binder_url, live
-
     return binder_url() if live() else ""
 
 

@@ -38,7 +38,7 @@ minutes, students who know Python and a little NumPy. `python tools/gen_guide.py
 `make docs` run it) writes this page: the sections, minutes, notes, checker messages, prompts and
 answer keys below are read from the lessons and the package, so they match them; the
 introduction, the run sheets' choices and the fallback advice are written by hand. Edit a lesson
-or `posenc/run_sheets.py`, not this page.
+or `posenc/run_sheets/`, not this page.
 
 **What to hand out.** `make kit` builds the editions into `build/kit/`:
 - the **student edition**: no solutions, predict-then-check cells not yet run. Put it where the
@@ -235,7 +235,7 @@ def paths_part(lessons: list[Lesson]) -> str:
         "sheet overruns its slot or leaves less than "
         f"{c['buffer share']:.0%} of it as a buffer, and when a section it names no longer exists.",
         "",
-        "**From self-study minutes to class minutes** (a planning rule, not a measurement; `posenc/run_sheets.py`):",
+        "**From self-study minutes to class minutes** (a planning rule, not a measurement; `posenc/run_sheets/`):",
         f"- *frame*: a reading section becomes a short framing at the projector: {c['frame share']:.0%} of "
         f"its self-study minutes, rounded up, at least {c['frame floor']:g};",
         f"- *demo*: you drive the section's explorer while the room predicts each move: {c['demo minutes']:g} min;",

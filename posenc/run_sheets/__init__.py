@@ -1,0 +1,69 @@
+"""Run sheets for a class: 60-, 90- and 180-minute paths through the lessons, timed from the lessons.
+
+A run sheet names, in order, a lesson's section and what the room does with it (an *activity*);
+its clock is computed from the lessons' own stated minutes (:mod:`posenc.lessons`) by the stated
+conversion :data:`CONVERSION`, so a lesson that grows makes its sheet longer, and the tests fail
+when a sheet no longer fits its slot with a buffer of at least :data:`CONVERSION` ``["buffer share"]``.
+
+Class minutes are not self-study minutes. The conversion is a planning rule, not a measurement:
+
+- **frame**: a reading section becomes a short framing at the projector, half its self-study
+  minutes, rounded up (at least 2);
+- **demo**: you drive the section's explorer at the projector while the room calls out predictions
+  (5 minutes);
+- **predict**: the section's predict-then-check cell: everyone writes a guess, you run the cell,
+  two guesses are discussed (4 minutes);
+- **exercise**: students write the exercise while you circulate: 1.5 times the minutes its heading
+  states (a room of 40 queues for help), plus 2 to show the answer;
+- **quiz**: one quiz as peer instruction: vote, discuss in pairs, vote again, reveal (5 minutes);
+- **discuss**: a Think! or recall prompt, in pairs, then two answers shared (4 minutes);
+- **setup**: once: log in, open lesson 00, run its set-up cell and check that every slider moves
+  (10 minutes);
+- **open** and **close**: what today is for (3 minutes); a summary, the homework and an exit
+  question (2 minutes);
+- plus 2 minutes at each change of lesson (open the next lesson and run its cells up to the
+  first one the sheet uses), any break the sheet names, and what is left of the slot as a buffer.
+
+Examples
+--------
+>>> from pathlib import Path
+>>> from posenc.lessons import read_lessons
+>>> lessons = read_lessons(Path(__file__).parents[2] / "notebooks")
+>>> rows = schedule(SHEETS[0], lessons)
+>>> rows[0].start, rows[-1].activity == "buffer", rows[-1].end == SHEETS[0].slot
+(0, True, True)
+"""
+
+from posenc.run_sheets.clock import (
+    ACTIVITIES,
+    CONVERSION,
+    PARTS,
+    UNPLACED,
+    Row,
+    RunSheet,
+    Step,
+    covered,
+    homework,
+    minutes_of,
+    problems,
+    schedule,
+    sessions,
+)
+from posenc.run_sheets.sheets import SHEETS
+
+__all__ = [
+    "CONVERSION",
+    "ACTIVITIES",
+    "PARTS",
+    "UNPLACED",
+    "Step",
+    "RunSheet",
+    "Row",
+    "SHEETS",
+    "minutes_of",
+    "schedule",
+    "covered",
+    "homework",
+    "problems",
+    "sessions",
+]
