@@ -52,12 +52,21 @@ def nbgrader():
     python = python_311_or_newer()
     if python is None:
         pytest.skip("nbgrader needs Python 3.11 or newer: install python3.11 (apt-get install python3.11)")
-    stamp, want = ENV / ".requirements-sha256", hashlib.sha256(REQUIREMENTS.read_bytes()).hexdigest()
+    install = ROOT / "tools" / "venv_install.sh"
+    stamp = ENV / ".requirements-sha256"
+    want = hashlib.sha256(REQUIREMENTS.read_bytes() + install.read_bytes()).hexdigest()
     if not (stamp.exists() and stamp.read_text() == want):
         shutil.rmtree(ENV, ignore_errors=True)
         subprocess.run([python, "-m", "venv", str(ENV)], check=True)
-        pip = [str(ENV / "bin" / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
-        subprocess.run([*pip, "-r", str(REQUIREMENTS)], check=True, cwd=ROOT)
+        # the course's installer: uv where it can be had (the course's own, on PATH), and without
+        # rfc3987-syntax, which adds about 1.8 s to each of the 19 nbgrader commands below (measured)
+        path = f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"
+        subprocess.run(
+            ["bash", str(install), str(ENV), "-r", str(REQUIREMENTS)],
+            check=True,
+            cwd=ROOT,
+            env={**os.environ, "PATH": path},
+        )
         stamp.write_text(want)
     return ENV / "bin" / "nbgrader"
 

@@ -76,7 +76,9 @@ def test_the_set_up_cell_names_the_repository_once_and_every_lesson_has_that_cel
 
 
 def test_the_nbgitpuller_link_pulls_the_branch_into_a_folder_named_after_the_repository():
-    link = gen_links.nbgitpuller_link("student-v0.2.0", hub="hub.example.edu", url="https://github.com/a/course")
+    link = gen_links.nbgitpuller_link(
+        "student-v0.2.0", hub="https://hub.example.edu", url="https://github.com/a/course"
+    )
     parts = urllib.parse.urlsplit(link)
     assert (parts.netloc, parts.path) == ("hub.example.edu", "/hub/user-redirect/git-pull")
     query = dict(urllib.parse.parse_qsl(parts.query))

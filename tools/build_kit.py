@@ -120,42 +120,46 @@ def checker_outputs(nb: nbformat.NotebookNode) -> list[str]:
 
 def build(out: Path) -> dict[str, list[Path]]:
     """Write every edition of every lesson under `out`; return the files of each edition."""
-    lessons = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
-    written: dict[str, list[Path]] = {}
     source = commit()
-    for edition in EDITIONS:
-        folder = out / edition
-        if folder.exists():
-            shutil.rmtree(folder)
-        folder.mkdir(parents=True)
-        (folder / "README.md").write_text(
-            f"# The {edition} edition\n\nThis folder holds {ABOUT[edition]}\n\n"
-            f"Built by `make kit` from commit {source} of the course.\n",
-            encoding="utf-8",
-        )
-        written[edition] = []
-        (folder / "notebooks").mkdir()
-        (folder / "docs").mkdir()
-        shutil.copy(GLOSSARY, folder / "docs" / GLOSSARY.name)
-        for path in lessons:
-            notebook = json.loads(path.read_text(encoding="utf-8"))
-            if edition == "student":
-                notebook = student_edition(notebook)
-            elif edition == "instructor":
-                notebook = instructor_edition(notebook)
-            nb = nbformat.reads(json.dumps(notebook), as_version=4)  # sources as strings, as nbformat reads them
-            if edition == "instructor":
-                seconds = run(nb, NOTEBOOKS)  # the lessons' own folder: their relative paths hold
-                wrong = [text for text in checker_outputs(nb) if not text.startswith("Correct")]
-                if wrong:
-                    raise SystemExit(f"{path.name}, instructor edition: a checker did not say Correct: {wrong[0]}")
-                print(f"{edition}/{path.name}: executed in {seconds:.1f} s")
-                for cell in nb.cells:
-                    cell.metadata.pop("execution", None)
-            nbformat.validate(nb)
-            target = folder / "notebooks" / path.name
-            nbformat.write(nb, target)
-            written[edition].append(target)
+    return {edition: write_edition(edition, out, source) for edition in EDITIONS}
+
+
+def write_edition(edition: str, out: Path, source: str | None = None) -> list[Path]:
+    """Write one edition (learner, student or instructor) of every lesson into `out`/`edition`, with its
+    README naming the commit `source` (the work tree's, by default); return its lesson files."""
+    lessons = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+    folder = out / edition
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    (folder / "README.md").write_text(
+        f"# The {edition} edition\n\nThis folder holds {ABOUT[edition]}\n\n"
+        f"Built by `make kit` from commit {source or commit()} of the course.\n",
+        encoding="utf-8",
+    )
+    written = []
+    (folder / "notebooks").mkdir()
+    (folder / "docs").mkdir()
+    shutil.copy(GLOSSARY, folder / "docs" / GLOSSARY.name)
+    for path in lessons:
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+        if edition == "student":
+            notebook = student_edition(notebook)
+        elif edition == "instructor":
+            notebook = instructor_edition(notebook)
+        nb = nbformat.reads(json.dumps(notebook), as_version=4)  # sources as strings, as nbformat reads them
+        if edition == "instructor":
+            seconds = run(nb, NOTEBOOKS)  # the lessons' own folder: their relative paths hold
+            wrong = [text for text in checker_outputs(nb) if not text.startswith("Correct")]
+            if wrong:
+                raise SystemExit(f"{path.name}, instructor edition: a checker did not say Correct: {wrong[0]}")
+            print(f"{edition}/{path.name}: executed in {seconds:.1f} s")
+            for cell in nb.cells:
+                cell.metadata.pop("execution", None)
+        nbformat.validate(nb)
+        target = folder / "notebooks" / path.name
+        nbformat.write(nb, target)
+        written.append(target)
     return written
 
 

@@ -194,13 +194,15 @@ def run_id(run: dict) -> str:
     return run["date"] + (f"T{run['started']}" if run.get("started") else "")
 
 
-def load_runs(folder: Path = RESULTS) -> list[dict]:
-    """Every run in `folder`, oldest first."""
+def load_runs(folder: Path = RESULTS, tables=None) -> list[dict]:
+    """Every run in `folder` that measured one of `tables` (by default, the tables these pages render;
+    the hub's sizing run is read by the instructor guide), oldest first."""
+    wanted = set(TABLES if tables is None else tables)
     runs = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.json"))]
     for run in runs:
         if run.get("schema") != SCHEMA:
             raise ValueError(f"{run_id(run)}: results schema {run.get('schema')}, this script reads {SCHEMA}")
-    return sorted(runs, key=run_id)
+    return sorted((r for r in runs if wanted & set(r["tables"])), key=run_id)
 
 
 def pick(runs: list[dict], table: str, pinned: str | None = None) -> dict:

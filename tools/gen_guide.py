@@ -26,7 +26,9 @@ from posenc.checks.questions import question  # noqa: E402
 from posenc.editions import QUIZ, expand_note, hint_args, note_of  # noqa: E402
 from posenc.lessons import Lesson, cell_source, read_lessons  # noqa: E402
 from posenc.run_sheets import CONVERSION, SHEETS, homework, schedule, sessions  # noqa: E402
-from tools.gen_links import nbgitpuller_link  # noqa: E402
+from tools.gen_benchmarks import load_runs  # noqa: E402
+from tools.gen_links import nbgitpuller_link, repository  # noqa: E402
+from tools.hub_recipe import hub_part  # noqa: E402
 
 GUIDE = ROOT / "docs" / "instructor-guide.md"
 
@@ -64,7 +66,7 @@ solution is folded below them" does not hold there: say so when you hand it out.
    use (your fork of the course), then run `python tools/gen_links.py`: it rewrites the README's
    Binder and Colab links, each lesson's links, the source Colab installs from, and the
    nbgitpuller link in step 3 of this page (after `python tools/gen_guide.py`).
-1. Ask the hub's administrator for three things: in the environment where JupyterLab runs, the
+1. Ask the hub's administrator ("A class hub" below is the recipe to give them) for three things: in the environment where JupyterLab runs, the
    front ends of ipywidgets (8.1.2 or newer) and anywidget (0.9.13 or newer), and nbgitpuller; in
    every kernel, the course installed with its widget extra (`pip install ".[notebooks]"` in a copy
    of the course's folder, as `requirements.txt` does), from the same tag or commit as the branch
@@ -108,7 +110,7 @@ was tested on the machines that build it:
 | own laptop, Windows (the README's PowerShell lines) | nothing | all of it: no Windows machine has run them |
 | Colab (the README's links) | the set-up cell's Colab branch, in a fresh environment with a stand-in `google.colab`: it installs the course from a clone, asks for a restart when it upgraded a package already loaded, and lesson 00's explorer then builds | Colab's own front end and its widget manager |
 | Binder (the README's badge and links) | repo2docker's dry run (`--no-build`) reads `binder/` and plans the build Binder would do, and the course runs in an environment made from `binder/` alone | the Binder service itself |
-| a class JupyterHub (the steps above) | the preflight, on this machine's environments: the course's own passes, and a kernel without the course, one with an old ipywidgets and a server whose anywidget front end is disabled each fail on the line that names it | a real hub: spawning, nbgitpuller, many students at once |
+| a class JupyterHub (the steps above, and "A class hub" below) | a real JupyterHub, laid out as the recipe says, with two students who follow the nbgitpuller link in headless Chromium, run lesson 00 and move its slider, then get an update; the preflight on the hub's two environments, and on broken ones (a kernel without the course, one with an old ipywidgets, a server whose anywidget front end is disabled), each failing on the line that names it | real authenticators and spawners with system users, more than two students at once, Zero to JupyterHub on Kubernetes |
 | static site and slides | every page in headless Chromium, with no kernel and no network | other browsers |
 
 **How to read the minutes.** Each section's minutes are self-study estimates for a first-time
@@ -311,7 +313,8 @@ def paths_part(lessons: list[Lesson]) -> str:
 def guide() -> str:
     lessons = read_lessons(ROOT / "notebooks")
     introduction = INTRODUCTION.replace("{nbgitpuller}", nbgitpuller_link())
-    parts = [introduction, paths_part(lessons), *(lesson_part(lesson) for lesson in lessons)]
+    hub = hub_part(load_runs(tables=("hub",)), SHEETS, repository())
+    parts = [introduction, paths_part(lessons), hub, *(lesson_part(lesson) for lesson in lessons)]
     return "\n".join(parts)
 
 

@@ -82,15 +82,16 @@ def pip_source(url: str | None = None) -> str:
     return f"git+{url or repository()}"
 
 
-def nbgitpuller_link(branch: str = "student", hub: str = "<hub>", url: str | None = None) -> str:
-    """The nbgitpuller link that pulls `branch` of the repository into a student's home on `hub` and
-    opens lesson 00 there (nbgitpuller clones into a folder named after the repository)."""
+def nbgitpuller_link(branch: str = "student", hub: str = "https://<hub>", url: str | None = None) -> str:
+    """The nbgitpuller link that pulls `branch` of the repository into a student's home on the hub whose
+    address is `hub` and opens lesson 00 there (nbgitpuller clones into a folder named after the repository;
+    an edition keeps the repository's layout, so the lesson is under notebooks/)."""
     repo = url or repository()
     name = repo.rsplit("/", 1)[-1]
     query = urllib.parse.urlencode(
         {"repo": repo, "branch": branch, "urlpath": f"lab/tree/{name}/notebooks/00_start_here.ipynb"}, safe="/"
     )
-    return f"https://{hub}/hub/user-redirect/git-pull?{query}"
+    return f"{hub}/hub/user-redirect/git-pull?{query}"
 
 
 def _begin(name: str) -> str:

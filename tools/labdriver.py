@@ -213,6 +213,11 @@ JS_NOTEBOOK_STATE = """
 def open_notebook(page, server: LabServer, name: str, timeout: float = 120.0) -> None:
     """Open a notebook and wait until its kernel is idle."""
     page.goto(server.url(name))
+    wait_for_notebook(page, timeout)
+
+
+def wait_for_notebook(page, timeout: float = 120.0) -> None:
+    """Wait until the page shows a notebook whose kernel is idle (after a goto, or a redirect that opens one)."""
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=timeout * 1000)
     wait_for(lambda: (page.evaluate(JS_NOTEBOOK_STATE) or {}).get("kernel") == "idle", timeout, "kernel idle")
 
@@ -351,11 +356,23 @@ def wait_for_widget_views(page, timeout_ms: int = 10_000) -> None:
 
 def check_lesson(page, server: LabServer, name: str, screenshot: Path | None = None) -> list[str]:
     """Open a lesson, run it through the UI, move the main slider of every widget; return the problems seen."""
-    problems: list[str] = []
+    console = record_console_errors(page)
+    open_notebook(page, server, name)
+    return check_open_lesson(page, console, screenshot)
+
+
+def record_console_errors(page) -> list[str]:
+    """A list that fills with the page's console errors and uncaught exceptions from now on."""
     console: list[str] = []
     page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: console.append(f"page error: {e}"))
-    open_notebook(page, server, name)
+    return console
+
+
+def check_open_lesson(page, console: list[str], screenshot: Path | None = None) -> list[str]:
+    """The lesson open in `page`: clear it, run it through the UI, move the main slider of every widget;
+    return the problems seen (`console` from :func:`record_console_errors`, installed before it opened)."""
+    problems: list[str] = []
     clear_outputs(page)
     state = run_all_cells(page)
     for i, cell in enumerate(state["cells"]):

@@ -1,0 +1,179 @@
+"""What a class hub needs per student, measured: kernel memory and CPU per lesson, kernel CPU per slider
+move, and the memory of a student's server, the hub and the proxy on a real hub.
+
+    python benchmarks/bench_hub.py [--json [PATH]] [--reps N]
+
+Three parts, run one after another on an otherwise idle machine:
+
+- **lessons**: every lesson run top to bottom in a fresh kernel of this Python (the kernel environment),
+  `--reps` times; after the last cell the kernel reports its resident memory (VmRSS), its peak
+  (ru_maxrss) and the CPU time it used since it started (user + system: start-up, imports, every cell);
+- **explorers**: each explorer's main slider moved 5 times after a first move, in one process: the CPU
+  time (process_time) and the wall time of each move, medians;
+- **hub**: a real hub (tools/hubdriver.py, the recipe's layout) with two students who follow the
+  nbgitpuller link in headless Chromium and run lesson 00; then the resident memory of each process:
+  the hub, the proxy, each student's server, each kernel.
+
+The instructor guide's sizing table (tools/hub_sizing.py, written by tools/gen_guide.py) is computed
+from the newest run's numbers by the model stated there. Writes benchmarks/results/...-hub.json with
+--json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tools.gen_benchmarks import add_json_option, finish_run, new_run, save_run  # noqa: E402
+from tools.hubdriver import (  # noqa: E402
+    Hub,
+    build_server_env,
+    follow_link,
+    publish_course,
+    register_kernel,
+    rss_mib,
+)
+from tools.labdriver import check_open_lesson, open_browser, record_console_errors  # noqa: E402
+from tools.preflight import kernel_env  # noqa: E402
+
+REPORT = """
+import json, resource
+usage = resource.getrusage(resource.RUSAGE_SELF)
+rss = next(int(line.split()[1]) for line in open("/proc/self/status") if line.startswith("VmRSS:"))
+print("SIZING", json.dumps({"cpu_s": usage.ru_utime + usage.ru_stime, "peak_kib": usage.ru_maxrss, "rss_kib": rss}))
+"""
+
+MOVES = """
+import json, statistics, time
+from posenc import widgets
+out = {}
+for name, make in widgets.EXPLORERS.items():
+    main = make().main
+    values = list(getattr(main, "options", None) or range(main.min, main.max + 1, getattr(main, "step", 1) or 1))
+    cpu, wall = [], []
+    for i in range(6):
+        value = values[(values.index(main.value) + 1) % len(values)] if main.value in values else values[0]
+        c, w = time.process_time(), time.perf_counter()
+        main.value = value
+        cpu.append((time.process_time() - c) * 1e3); wall.append((time.perf_counter() - w) * 1e3)
+    out[name] = {"cpu_ms": statistics.median(cpu[1:]), "wall_ms": statistics.median(wall[1:])}
+print(json.dumps(out))
+"""
+
+
+def measure_lessons(reps: int) -> list[dict]:
+    rows = []
+    with tempfile.TemporaryDirectory() as home:
+        os.environ.update(kernel_env(sys.executable, Path(home)))  # a kernel named "preflight": this Python
+        for path in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")):
+            runs = []
+            for _ in range(reps):
+                nb = nbformat.read(path, as_version=4)
+                nb.cells.append(nbformat.v4.new_code_cell(REPORT))
+                start = time.perf_counter()
+                resources = {"metadata": {"path": str(path.parent)}}
+                NotebookClient(nb, kernel_name="preflight", timeout=600, resources=resources).execute()
+                wall = time.perf_counter() - start
+                text = next(o["text"] for o in nb.cells[-1].outputs if "SIZING" in o.get("text", ""))
+                runs.append({**json.loads(text.split("SIZING", 1)[1]), "wall_s": wall})
+            row = {
+                "lesson": path.name[:2],
+                "rss_mib": max(r["rss_kib"] for r in runs) / 1024,
+                "peak_mib": max(r["peak_kib"] for r in runs) / 1024,
+                "cpu_s": max(r["cpu_s"] for r in runs),
+                "wall_s": max(r["wall_s"] for r in runs),
+            }
+            print(
+                f"  lesson {row['lesson']}: after the run {row['rss_mib']:.0f} MiB (peak {row['peak_mib']:.0f}), "
+                f"CPU {row['cpu_s']:.1f} s, wall {row['wall_s']:.1f} s (the largest of {reps})"
+            )
+            rows.append(row)
+    return rows
+
+
+def measure_moves() -> list[dict]:
+    done = subprocess.run(
+        [sys.executable, "-c", MOVES], capture_output=True, text=True, check=True, cwd=tempfile.gettempdir()
+    )
+    rows = [{"explorer": name, **times} for name, times in json.loads(done.stdout.splitlines()[-1]).items()]
+    for r in rows:
+        print(f"  {r['explorer']}: CPU {r['cpu_ms']:.1f} ms a move, wall {r['wall_ms']:.1f} ms (medians of 5)")
+    return rows
+
+
+def measure_hub() -> dict:
+    env = build_server_env()
+    register_kernel(sys.executable, env)
+    with tempfile.TemporaryDirectory() as where:
+        origin, _ = publish_course(Path(where), "course")
+        hub = Hub(env)
+        try:
+            from tools.gen_links import nbgitpuller_link
+
+            link = nbgitpuller_link("student", hub=hub.base, url=f"file://{origin}")
+            first_open, problems = [], []
+            with open_browser() as browser:
+                for student in ("student1", "student2"):
+                    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+                    console = record_console_errors(page)
+                    start = time.perf_counter()
+                    follow_link(page, link, student)
+                    first_open.append(time.perf_counter() - start)
+                    problems += check_open_lesson(page, console)
+                processes = hub.processes()
+                kinds = {"hub": [hub.proc.pid], "proxy": [], "server": [], "kernel": []}
+                for pid, command in processes.items():
+                    kind = (
+                        "proxy"
+                        if "configurable-http-proxy" in command
+                        else "server"
+                        if "jupyterhub-singleuser" in command
+                        else "kernel"
+                        if "ipykernel_launcher" in command
+                        else None
+                    )
+                    if kind:
+                        kinds[kind].append(pid)
+                memory = {kind: [rss_mib(pid) for pid in pids] for kind, pids in kinds.items()}
+        finally:
+            left = hub.close()
+    if problems or left:
+        raise SystemExit(f"the hub did not run the lesson cleanly: {problems} {left}")
+    print(f"  link to lesson 00 open, cold start: {', '.join(f'{s:.1f} s' for s in first_open)}")
+    for kind, values in memory.items():
+        print(f"  {kind}: {', '.join(f'{v:.0f} MiB' for v in values)}")
+    return {"first_open_s": first_open, "rss_mib": memory}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--reps", type=int, default=2, help="runs of each lesson (default 2; the largest is kept)")
+    add_json_option(parser)
+    args = parser.parse_args()
+    run = new_run(f"benchmarks/bench_hub.py --reps {args.reps}", args.reps, packages=("jupyterlab", "ipykernel"))
+    print("lessons, each in a fresh kernel:")
+    lessons = measure_lessons(args.reps)
+    print("explorers, one slider move:")
+    moves = measure_moves()
+    print("a real hub, two students on lesson 00:")
+    hub = measure_hub()
+    run["tables"]["hub"] = {"lessons": lessons, "explorers": moves, **hub}
+    finish_run(run)
+    if args.json is not None:
+        print(f"wrote {save_run(run, args.json, 'hub')}")
+
+
+if __name__ == "__main__":
+    main()

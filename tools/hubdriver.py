@@ -1,0 +1,290 @@
+"""Run a real class JupyterHub on 127.0.0.1: used by the hub test (tests/test_hub.py) and the sizing
+benchmark (benchmarks/bench_hub.py).
+
+The hub is laid out as the instructor guide's recipe says ("A class hub"): a **server environment**
+(``.venv-hub``, from ``requirements-hub.txt``: JupyterHub, JupyterLab, the widget front ends,
+nbgitpuller; not the course) and a **kernel environment** (the course's ``.venv``), whose kernel is
+registered in the server environment under the name ``python3`` that the lessons ask for. The proxy,
+configurable-http-proxy, comes from the npm registry by ``npm ci`` on ``tools/hub/package-lock.json``
+(its exact version, and a sha512 for it and every package it needs).
+
+What differs from a class hub is only what a test needs: the dummy authenticator (any name, any
+password), the ``SimpleLocalProcessSpawner`` (no system users: each student's home is a folder under a
+temporary directory, and every server runs as the user running the test, with ``--allow-root`` when
+that is root), free ports on 127.0.0.1, and an API token for the driver.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import secrets
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from tools.labdriver import _free_port, wait_for, wait_for_notebook
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = ROOT / ".venv-hub"
+REQUIREMENTS = ROOT / "requirements-hub.txt"
+PROXY = ROOT / "tools" / "hub"
+#: The display name the recipe gives the course's kernel in the server environment.
+KERNEL_NAME = "Python 3 (course)"
+INSTALL_HINT = "install git and npm (apt-get install git npm): the proxy comes from the npm registry"
+
+
+def missing_hub_reason() -> str | None:
+    """Why a hub cannot run here, or None when it can."""
+    missing = [tool for tool in ("git", "npm", "node") if shutil.which(tool) is None]
+    if missing:
+        return f"no {' or '.join(missing)} on this machine: {INSTALL_HINT}"
+    if not sys.platform.startswith("linux"):
+        return "the hub test reads /proc to find what it started: it runs on Linux only"
+    return None
+
+
+def _stamp() -> str:
+    parts = [REQUIREMENTS, PROXY / "package.json", PROXY / "package-lock.json", ROOT / "tools" / "venv_install.sh"]
+    return hashlib.sha256(b"".join(p.read_bytes() for p in parts)).hexdigest()
+
+
+def build_server_env() -> Path:
+    """``.venv-hub``, built (or rebuilt when its requirements or the proxy's lock file changed); its path."""
+    stamp = ENV / ".requirements-sha256"
+    if stamp.exists() and stamp.read_text() == _stamp():
+        return ENV
+    shutil.rmtree(ENV, ignore_errors=True)
+    subprocess.run([sys.executable, "-m", "venv", str(ENV)], check=True)
+    # the course's uv, where .venv has it: tools/venv_install.sh looks for one on PATH
+    path = f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"
+    subprocess.run(
+        ["bash", str(ROOT / "tools" / "venv_install.sh"), str(ENV), "-r", str(REQUIREMENTS)],
+        check=True,
+        env={**os.environ, "PATH": path},
+    )
+    proxy = ENV / "proxy"
+    proxy.mkdir()
+    for name in ("package.json", "package-lock.json"):
+        shutil.copy(PROXY / name, proxy / name)
+    # npm ci installs exactly the lock file's versions and refuses a tarball whose sha512 differs
+    subprocess.run(["npm", "ci", "--omit=dev", "--no-audit", "--no-fund"], cwd=proxy, check=True)
+    stamp.write_text(_stamp())
+    return ENV
+
+
+def register_kernel(kernel_python: str, server_env: Path) -> Path:
+    """The recipe's command: the kernel environment's Python registers itself in the server environment
+    as ``python3`` (the name every lesson asks for; it takes the place of the server's own Python)."""
+    subprocess.run(
+        [kernel_python, "-m", "ipykernel", "install", "--prefix", str(server_env)]
+        + ["--name", "python3", "--display-name", KERNEL_NAME],
+        check=True,
+        capture_output=True,
+    )
+    return server_env / "share" / "jupyter" / "kernels" / "python3"
+
+
+CONFIG = """\
+# written by tools/hubdriver.py for one run; see docs/instructor-guide.md, "A class hub"
+c = get_config()  # noqa: F821
+c.JupyterHub.bind_url = "http://127.0.0.1:{port}"
+c.JupyterHub.hub_bind_url = "http://127.0.0.1:{hub_port}"
+c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{api_port}"
+c.ConfigurableHTTPProxy.command = [{proxy!r}]
+c.ConfigurableHTTPProxy.pid_file = {pid_file!r}
+c.JupyterHub.db_url = "sqlite:///{db}"
+c.JupyterHub.cookie_secret_file = {cookie!r}
+c.JupyterHub.authenticator_class = "dummy"
+c.JupyterHub.spawner_class = "simple"
+c.SimpleLocalProcessSpawner.home_dir_template = {homes!r} + "/{{username}}"
+c.Spawner.cmd = [{singleuser!r}]
+c.Spawner.default_url = "/lab"
+c.Spawner.args = {args!r}
+c.Spawner.environment = {environment!r}
+c.Spawner.start_timeout = 120
+c.Spawner.http_timeout = 120
+c.JupyterHub.services = [{{"name": "driver", "api_token": {token!r}}}]
+c.JupyterHub.load_roles = [
+    {{"name": "driver", "scopes": ["admin:users", "admin:servers", "list:users"], "services": ["driver"]}}
+]
+"""
+
+
+class Hub:
+    """A JupyterHub on 127.0.0.1 started from `server_env`; students' homes under ``self.homes``."""
+
+    def __init__(self, server_env: Path) -> None:
+        self.tmp = Path(tempfile.mkdtemp(prefix="posenc-hub-"))
+        self.homes = self.tmp / "homes"
+        self.homes.mkdir()
+        settings = self.tmp / "lab-settings" / "@jupyterlab" / "apputils-extension"
+        settings.mkdir(parents=True)
+        (settings / "notification.jupyterlab-settings").write_text(
+            json.dumps({"fetchNews": "false", "checkForUpdates": False})
+        )
+        self.port = _free_port()
+        self.token = secrets.token_hex(16)
+        args = ["--LabApp.expose_app_in_browser=True", "--LabApp.news_url=None"]
+        if os.geteuid() == 0:
+            args.append("--allow-root")
+        config = CONFIG.format(
+            port=self.port,
+            hub_port=_free_port(),
+            api_port=_free_port(),
+            proxy=str(server_env / "proxy" / "node_modules" / ".bin" / "configurable-http-proxy"),
+            pid_file=str(self.tmp / "proxy.pid"),
+            db=self.tmp / "jupyterhub.sqlite",
+            cookie=str(self.tmp / "cookie_secret"),
+            homes=str(self.homes),
+            singleuser=str(server_env / "bin" / "jupyterhub-singleuser"),
+            args=args,
+            environment={"JUPYTERLAB_SETTINGS_DIR": str(self.tmp / "lab-settings")},
+            token=self.token,
+        )
+        (self.tmp / "jupyterhub_config.py").write_text(config)
+        env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "JUPYTER_PATH", "JUPYTER_CONFIG_DIR")}
+        env.update(PATH=f"{server_env / 'bin'}{os.pathsep}{env.get('PATH', '')}", VIRTUAL_ENV=str(server_env))
+        self.log = open(self.tmp / "hub.log", "w")
+        self.proc = subprocess.Popen(
+            [str(server_env / "bin" / "jupyterhub"), "-f", str(self.tmp / "jupyterhub_config.py")],
+            cwd=self.tmp,
+            env=env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
+        try:
+            wait_for(self._ready, 90, "the hub to answer")
+        except TimeoutError:
+            self.close()
+            raise
+
+    def _ready(self) -> bool:
+        if self.proc.poll() is not None:
+            raise RuntimeError(f"JupyterHub exited early:\n{self.log_text()}")
+        try:
+            return self.api("GET", "/")["version"] is not None
+        except OSError:
+            return False
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def api(self, method: str, path: str) -> dict:
+        """A call to the hub's REST API with the driver's token; its JSON answer ({} for none)."""
+        request = urllib.request.Request(
+            f"{self.base}/hub/api{path}", method=method, headers={"Authorization": f"token {self.token}"}
+        )
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            body = answer.read()
+        return json.loads(body) if body else {}
+
+    def log_text(self) -> str:
+        self.log.flush()
+        return (self.tmp / "hub.log").read_text(errors="replace")[-6000:]
+
+    def processes(self) -> dict[int, str]:
+        """Every process the hub started, directly or not (proxy, servers, kernels): pid -> command line."""
+        return {pid: command_line(pid) for pid in descendants(self.proc.pid)}
+
+    def close(self) -> dict[int, str]:
+        """Stop the hub (it stops the proxy and every server, whose kernels stop with them); return what is
+        still running after 30 s (then killed), which should be nothing."""
+        started = set(descendants(self.proc.pid)) if self.proc.poll() is None else set()
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        deadline = time.monotonic() + 30
+        while (alive := {pid for pid in started if is_running(pid)}) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        left = {pid: command_line(pid) for pid in alive}
+        for pid in alive:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        self.log.close()
+        shutil.rmtree(self.tmp, ignore_errors=True)
+        return left
+
+
+def descendants(pid: int) -> list[int]:
+    """The processes below `pid` (children, their children, ...), read from /proc."""
+    parent_of = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            parent_of[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    found, todo = [], [pid]
+    while todo:
+        here = todo.pop()
+        children = [p for p, parent in parent_of.items() if parent == here]
+        found += children
+        todo += children
+    return found
+
+
+def is_running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def command_line(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").strip()
+    except OSError:
+        return ""
+
+
+def rss_mib(pid: int) -> float:
+    """The resident memory of one process, in MiB (VmRSS of /proc/PID/status)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def publish_course(where: Path, name: str) -> tuple[Path, Path]:
+    """A course repository as a class publishes it: a git repository `where`/`name` whose ``student``
+    branch holds the student edition (tools/publish_edition.py); returns it and the kit folder the
+    edition was built in (``kit/student``: edit it and publish again to update the course)."""
+    from tools.build_kit import write_edition
+    from tools.publish_edition import publish
+
+    origin = where / "origin" / name
+    origin.mkdir(parents=True)
+    subprocess.run(["git", "init", "--quiet"], cwd=origin, check=True)
+    kit = where / "kit"
+    write_edition("student", kit)
+    publish(kit / "student", "student", origin)
+    return origin, kit
+
+
+def follow_link(page, link: str, student: str, timeout: float = 180.0) -> None:
+    """Open a link to the hub as `student` would: log in on the hub's page if asked (the dummy
+    authenticator takes any password), wait out the spawn and nbgitpuller's pull, and stop once the
+    notebook it opens shows with its kernel idle."""
+    page.goto(link)
+    if page.locator("#username_input").count():
+        page.fill("#username_input", student)
+        page.fill("#password_input", "any password")
+        page.click("#login_submit")
+    page.wait_for_url(f"**/user/{student}/lab/**", timeout=timeout * 1000)
+    wait_for_notebook(page, timeout)
