@@ -13,6 +13,7 @@ started is stopped at the end. The whole visit runs once (a module fixture); eac
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -177,7 +178,33 @@ def test_the_preflight_passes_on_the_two_environments_of_the_recipe(server_env):
         text=True,
     )
     assert done.returncode == 0 and "✗" not in done.stdout, done.stdout
-    assert "server: anywidget front end" in done.stdout and "server: jupyterlab 4.6.6" in done.stdout
+    for line in (
+        "✓ server: anywidget front end",
+        "✓ server: jupyterlab 4.6.6",
+        "✓ server: nbgitpuller 1.3.0",
+        "✓ server: the python3 kernel the lessons ask for runs the kernel environment's Python",
+    ):
+        assert line in done.stdout, line
+
+
+def test_the_preflight_names_a_python3_kernel_that_runs_another_python(server_env, tmp_path):
+    # a python3 kernelspec earlier on the server's path, as a stray user-level one would be
+    spec = tmp_path / "kernels" / "python3"
+    spec.mkdir(parents=True)
+    argv = ["/usr/bin/python3", "-m", "ipykernel_launcher", "-f", "{connection_file}"]
+    (spec / "kernel.json").write_text(json.dumps({"argv": argv, "display_name": "other", "language": "python"}))
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "preflight.py"), "--skip-lessons"]
+        + ["--kernel-python", sys.executable, "--server-python", str(server_env / "bin" / "python")],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "JUPYTER_PATH": str(tmp_path)},
+    )
+    assert done.returncode == 1, done.stdout
+    assert (
+        f"✗ server: the python3 kernel the lessons ask for runs /usr/bin/python3, not {sys.executable}" in done.stdout
+    )
+    assert f"-m ipykernel install --prefix {server_env} --name python3" in done.stdout
 
 
 def test_everything_the_hub_started_is_stopped(visit):

@@ -86,8 +86,9 @@ solution is folded below them" does not hold there: say so when you hand it out.
    `{nbgitpuller}`
 4. Run the preflight on the hub, with the kernel's Python and the one JupyterLab runs from:
    `python3 tools/preflight.py --kernel-python K --server-python S` (standard library only;
-   `make preflight` on your laptop). It checks both environments' versions and widget front ends,
-   runs every lesson headless, prints each lesson's peak kernel memory and each explorer's update
+   `make preflight` on your laptop). It checks both environments' Python and packages (the
+   server's JupyterLab, and nbgitpuller where the two environments differ), the widget front ends,
+   that the `python3` kernel the lessons ask for runs the kernel's Python, runs every lesson headless, prints each lesson's peak kernel memory and each explorer's update
    time, and ends with a checklist that says what to do for each ✗. Then open the link as a
    student would: move lesson 00's slider, and click a cell of lesson 02's table explorer (the one
    explorer whose clicks need anywidget).

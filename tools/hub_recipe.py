@@ -20,9 +20,13 @@ The sizing model (a planning rule built on measured numbers, not a measurement o
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
+REQUIREMENTS = Path(__file__).resolve().parents[1] / "requirements-hub.txt"
 #: Run All by the whole room at once should finish within this many seconds for the last student.
 RUN_ALL_S = 30
+#: The Zero to JupyterHub excerpt's memory limit: every kernel kept, times this (a rule of thumb).
+LIMIT_MARGIN = 1.25
 #: Class sizes the table shows.
 CLASS_SIZES = (20, 40, 80, 120)
 
@@ -89,7 +93,7 @@ def render(run: dict, sheets: list[tuple[str, list[str]]]) -> str:
         f"run {run['reps']} times in a fresh kernel (the largest value kept); a real hub with two students on "
         "lesson 00.",
         "",
-        "| lesson | kernel memory after its run (MiB) | kernel CPU for the whole run (s) |",
+        "| lesson | peak kernel memory during its run (MiB) | kernel CPU for the whole run, start-up included (s) |",
         "|---|---|---|",
     ]
     lines += [f"| {n} | {v['mib']:.0f} | {v['cpu_s']:.1f} |" for n, v in lessons.items()]
@@ -97,9 +101,10 @@ def render(run: dict, sheets: list[tuple[str, list[str]]]) -> str:
         "",
         f"- a student's server (JupyterLab through the hub, lesson 00 open): {max(rss['server']):.0f} MiB; "
         f"the hub {max(rss['hub']):.0f} MiB and the proxy {max(rss['proxy']):.0f} MiB, once per hub;",
-        f"- a slider move costs the kernel {moves[-1]['cpu_ms']:.0f} to {moves[0]['cpu_ms']:.0f} ms of CPU "
-        f"(median of 5 moves; the costliest: {moves[0]['explorer']}, {moves[0]['wall_ms']:.0f} ms of wall time, as "
-        "numpy can use more than one core); the browser's drawing is on the student's own computer;",
+        f"- a slider move costs the kernel {moves[-1]['cpu_ms']:.0f} to {moves[0]['cpu_ms']:.0f} ms of CPU (median of "
+        "5 moves, measured in a plain Python process, without the widget messages' trip through the kernel and the "
+        f"server; the costliest, {moves[0]['explorer']}, takes {moves[0]['wall_ms']:.0f} ms of wall time, as numpy "
+        "can use more than one core); the browser's drawing is on the student's own computer;",
         f"- following the link the first time (log in, start the server, clone, open lesson 00): "
         f"{', '.join(f'{s:.1f} s' for s in table['first_open_s'])} for the two students, one after the other, "
         "on an idle machine.",
@@ -115,7 +120,8 @@ def render(run: dict, sheets: list[tuple[str, list[str]]]) -> str:
         cells = []
         for n in CLASS_SIZES:
             need = class_need(run, opened, n)
-            cells.append(f"{need['one_gib']:.0f} / {need['kept_gib']:.0f} GiB, {need['cores']} cores")
+            one, kept = math.ceil(need["one_gib"]), math.ceil(need["kept_gib"])
+            cells.append(f"{one} / {kept} GiB, {need['cores']} cores")
         lines.append(f"| {name} | {', '.join(opened)} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
@@ -135,36 +141,57 @@ them follows the link again. What it does not test is said where it matters.
 - The **server environment**, where JupyterHub and each student's JupyterLab run: `requirements-hub.txt`
   (JupyterHub, JupyterLab, nbgitpuller, and the widget front ends: ipywidgets brings
   jupyterlab_widgets, anywidget ships its own). It does not need the course. The hub's proxy,
-  configurable-http-proxy, comes from npm (the test pins it with `tools/hub/package-lock.json`).
+  configurable-http-proxy, comes from npm (pinned, with a hash for every package, by
+  `tools/hub/package-lock.json`).
 - The **kernel environment**, where the lessons' code runs: the course with its widget extra, at
-  the tag the class uses, and ipykernel. Registered in the server environment under the name
+  the tag the class uses, and ipykernel, with ipywidgets and anywidget at the versions of the
+  server's front ends ({widget_versions}). Registered in the server environment under the name
   `python3`, which every lesson asks for, it takes the place of the server's own Python, so nobody
   has to pick a kernel.
 
-On a single machine, with `SERVER` and `KERNEL` the two environments' folders, in a clone of the
-course at the class's tag:
+**On a single machine.** You need Python 3.10 or newer with its `venv` module (Debian and Ubuntu:
+the `python3-venv` package), git, and Node 18 or newer with npm 7 or newer (the lock file's
+packages ask for them). `SERVER` and `KERNEL` are absolute paths of two new folders that every
+student's server can read (not inside a private home). In a clone of the course at the class's tag:
 
 ```bash
 python3 -m venv "$SERVER" && "$SERVER/bin/pip" install -r requirements-hub.txt
 mkdir -p "$SERVER/proxy" && cp tools/hub/package*.json "$SERVER/proxy/" && (cd "$SERVER/proxy" && npm ci --omit=dev)
-python3 -m venv "$KERNEL" && "$KERNEL/bin/pip" install ".[notebooks]" ipykernel
+python3 -m venv "$KERNEL" && "$KERNEL/bin/pip" install ".[notebooks]" ipykernel {widget_pins}
 "$KERNEL/bin/python" -m ipykernel install --prefix "$SERVER" --name python3 --display-name "Python 3 (course)"
 python3 tools/preflight.py --kernel-python "$KERNEL/bin/python" --server-python "$SERVER/bin/python"
 ```
 
-and in `jupyterhub_config.py`, besides your site's authenticator and spawner:
+The preflight's last line should read READY: among its checks, that the server's `python3` kernel
+runs the kernel environment's Python and that nbgitpuller is in the server environment. Then, in
+`jupyterhub_config.py`, with `SERVER` written out as its absolute path:
 
 ```python
 c.Spawner.cmd = ["SERVER/bin/jupyterhub-singleuser"]  # each student's JupyterLab, from the server environment
 c.Spawner.default_url = "/lab"
+c.Spawner.start_timeout = 120  # as the test; the defaults (60 s, 30 s) are tight when a room logs in at once
+c.Spawner.http_timeout = 120
 c.ConfigurableHTTPProxy.command = ["SERVER/proxy/node_modules/.bin/configurable-http-proxy"]
 ```
 
-The test runs exactly this, except that it logs students in with JupyterHub's dummy authenticator
-and starts their servers with `SimpleLocalProcessSpawner` (no system users: homes in a temporary
-folder). Both are for testing only. A class needs a real authenticator and a spawner with real
-users, or The Littlest JupyterHub; none of those is tested here. The preflight's last line
-should read READY.
+and your site's authenticator and spawner. Since JupyterHub 5 nobody may log in until you allow
+them: `c.Authenticator.allowed_users` or `c.Authenticator.allow_all = True`. Start the hub with
+`"$SERVER/bin/jupyterhub" -f jupyterhub_config.py` (as root when the spawner starts servers as
+system users), behind HTTPS: the link below starts with `https://`.
+
+**What the test runs, and how it differs.** The test runs the layout above, with these differences:
+- it logs students in with JupyterHub's dummy authenticator (any name, any password);
+- it starts their servers with `SimpleLocalProcessSpawner`: no system users, homes in a temporary
+  folder, every server run by the user running the test;
+- its kernel environment is the course's development environment (the course and its test tools);
+- its server environment is built by the course's installer (`tools/venv_install.sh`: uv, and without
+  `rfc3987-syntax`, which slows every Jupyter start);
+- nbgitpuller clones from a local `file://` repository, not from GitHub over the network;
+- it runs the preflight without the lessons (`--skip-lessons`): the preflight's own tests run them.
+
+Not tested here: real authenticators, spawners with system users, HTTPS, cloning over the network,
+more than two students at once. The Littlest JupyterHub has its own layout, which this recipe does
+not cover.
 
 ### The link, and what nbgitpuller does with students' copies
 
@@ -175,11 +202,17 @@ Send the link of "Before the day", step 3. What happens, as tested:
 - **A later click**, after you publish an update to the same branch, brings the update into the
   student's copy and keeps their work:
   - their edits stay;
-  - where the student and the update changed the same line, the student's version wins;
+  - where the student and the update changed the same line of a file, the student's version wins
+    (git merges line by line; the test's conflict is in a text file);
   - a file they deleted comes back as the course has it. A student who wants a fresh copy of a
     lesson deletes it and clicks the link again.
 - Read in nbgitpuller 1.3.0's source, not tested here: a file the student created under the same
-  name as one the update adds is renamed with a timestamp, to keep it.
+  name as one the update adds is renamed (`name__YYYYMMDDHHMMSS.ext`) and the course's file takes
+  the name; a link with `backup=true` moves the student's whole folder aside and clones afresh.
+- A notebook is a text file of JSON whose outputs change when a student runs it, so an update to a
+  lesson students have already run is merged with their outputs line by line; whether the result is
+  always a valid notebook was not tested. Prefer updates that add files, or change lessons the class
+  has not opened yet.
 - Publish updates with `tools/publish_edition.py`: it adds a commit on top of the branch. Never
   rewrite the branch (a force push): git refuses to merge a history unrelated to the one the
   students cloned (not tested here).
@@ -188,20 +221,24 @@ Send the link of "Before the day", step 3. What happens, as tested:
 
 For a class larger than one machine can hold (see the sizing below), Zero to JupyterHub runs the
 same hub on Kubernetes. The same two environments go into the students' image. This excerpt was
-not built or run here. In the image's Dockerfile, on a Jupyter Docker Stacks image at a pinned tag:
+not built or run here. In the image's Dockerfile, on the Jupyter Docker Stacks `minimal-notebook`
+image (it has git, which nbgitpuller needs) at a pinned tag:
 
 ```dockerfile
 COPY requirements-hub.txt /tmp/
-# the server environment is the image's own; pin jupyterhub to your chart's JupyterHub version
-RUN pip install --no-cache-dir -r /tmp/requirements-hub.txt
+# the server environment is the image's own Python; its JupyterHub must be your chart's JupyterHub version
+RUN grep -v '^jupyterhub==' /tmp/requirements-hub.txt > /tmp/server.txt \\
+ && pip install --no-cache-dir -r /tmp/server.txt "jupyterhub==<your chart's JupyterHub version>"
 # the kernel environment: the course at the class's tag, registered as python3 in the server environment
-RUN python -m venv /opt/course \\
- && /opt/course/bin/pip install --no-cache-dir "posenc[notebooks] @ git+{repository}@<tag>" ipykernel \\
- && /opt/course/bin/python -m ipykernel install --prefix "$CONDA_DIR" --name python3 --display-name "Python 3 (course)"
+RUN python -m venv "$CONDA_DIR/envs/course" \\
+ && "$CONDA_DIR/envs/course/bin/pip" install --no-cache-dir "posenc[notebooks] @ git+{repository}@<tag>" ipykernel {widget_pins} \\
+ && "$CONDA_DIR/envs/course/bin/python" -m ipykernel install --prefix "$CONDA_DIR" --name python3 --display-name "Python 3 (course)"
 ```
 
-and in the chart's `config.yaml` (memory from the sizing below, for the 180-minute sheet: the
-guarantee holds one kernel at a time, the limit every kernel kept):
+and in the chart's `config.yaml` (for the 180-minute sheet, from the sizing below: the memory
+guarantee holds one kernel at a time, the limit every kernel kept plus a quarter; the CPU guarantee
+is the 40-student row's cores for the busier moment, shared by 40, without the core for the hub,
+which runs in its own pod here):
 
 ```yaml
 singleuser:
@@ -222,20 +259,28 @@ cull:
 
 ### Sizing a hub
 
-The model: a student needs their server plus their kernels. A kernel holds at least what it held
-at the end of its lesson's run. Either the student shuts down each lesson's kernel on leaving it
+The model: a student needs their server plus their kernels. A kernel holds at least its peak
+memory during its lesson's run. Either the student shuts down each lesson's kernel on leaving it
 (*Kernel → Shut Down Kernel*; one kernel at a time), or they keep every kernel (JupyterLab's
-default). The hub and its proxy are counted once. For CPU, the model takes the two busiest moments:
-everyone pressing Run All at once (the cores shown let the last student finish within {run_all} s),
-and everyone moving a slider once a second. It adds one core for the hub, the proxy and the
-servers, whose CPU was not measured (a rule of thumb). Leave the operating system its own memory
-on top. A kernel's memory after students move its sliders for a while was not measured.
+default). The hub and its proxy are counted once; memory is rounded up to whole GiB. For CPU, the
+model takes two busy moments: everyone pressing Run All at once (the cores shown let the last
+student finish within {run_all} s), and everyone moving a slider once a second. It adds one core for
+the hub, the proxy and the servers, whose CPU was not measured (a rule of thumb). Not measured, and
+not in the model: the start of class, when everyone logs in, starts a server and clones at once; a
+kernel's memory after students move its sliders for a while; the operating system's own memory
+(leave it room).
 
 """
 
 
 def _mebibytes(mib: float, step: int) -> str:
     return f"{math.ceil(mib / step) * step}M"
+
+
+def widget_pins(requirements: Path = REQUIREMENTS) -> str:
+    """The server environment's ipywidgets and anywidget pins, for the kernel environment to match."""
+    lines = requirements.read_text(encoding="utf-8").splitlines()
+    return " ".join(f'"{line.strip()}"' for line in lines if line.startswith(("ipywidgets==", "anywidget==")))
 
 
 def hub_part(runs: list[dict], sheets, repository: str) -> str:
@@ -245,12 +290,14 @@ def hub_part(runs: list[dict], sheets, repository: str) -> str:
     opened = [(f"{s.slot} min", sorted({step.lesson for step in s.steps if step.lesson})) for s in sheets]
     longest = max(opened, key=lambda pair: len(pair[1]))[1]
     one, kept = student_mib(run, longest)
-    cores = class_need(run, longest, 40)["cores"]
+    need = class_need(run, longest, 40)
     text = RECIPE.format(
         repository=repository,
+        widget_pins=widget_pins(),
+        widget_versions=", ".join(f"`{pin.strip(chr(34))}`" for pin in widget_pins().split()),
         guarantee=_mebibytes(one, 128),
-        limit=_mebibytes(kept, 256),
-        cpu_guarantee=f"{math.ceil(cores / 40 * 20) / 20:g}",
+        limit=_mebibytes(kept * LIMIT_MARGIN, 256),
+        cpu_guarantee=f"{math.ceil(max(need['run_all_cores'], need['slider_cores']) / 40 * 20) / 20:g}",
         run_all=RUN_ALL_S,
     )
     return text + render(run, opened) + "\n"

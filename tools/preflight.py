@@ -23,6 +23,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -154,6 +155,33 @@ def check_front_ends(python: str, env: dict) -> list[tuple[str, str, str]]:
     return lines
 
 
+KERNELSPECS = """import json, sys
+from jupyter_client.kernelspec import KernelSpecManager
+specs = KernelSpecManager().get_all_specs()
+argv0 = specs.get("python3", {}).get("spec", {}).get("argv", [None])[0]
+# a bare "python" is replaced by the server's own Python when the kernel starts (jupyter_client does so)
+if argv0 in ("python", f"python{sys.version_info[0]}", "python%d.%d" % sys.version_info[:2]):
+    argv0 = sys.executable
+print(json.dumps({"prefix": sys.prefix, "python3": argv0}))"""
+
+
+def check_kernel_registration(kernel_python: str, server_python: str, env: dict) -> list[tuple[str, str, str]]:
+    """The ``python3`` kernel the server starts for every lesson (the name the lessons ask for): it must run
+    the kernel environment's Python, or every set-up cell will say the course is not installed."""
+    done = run(server_python, KERNELSPECS, env=env)
+    if done.returncode != 0:
+        return [("✗", "server: its kernels could not be listed", (done.stderr.strip().splitlines() or ["?"])[-1])]
+    found = json.loads(done.stdout.splitlines()[-1])
+    runs = found["python3"]
+    if runs is not None and os.path.abspath(runs) == kernel_python:
+        return [("✓", "server: the python3 kernel the lessons ask for runs the kernel environment's Python", "")]
+    fix = (
+        f"{kernel_python} -m ipykernel install --prefix {found['prefix']} --name python3 "
+        '--display-name "Python 3 (course)"'
+    )
+    return [("✗", f"server: the python3 kernel the lessons ask for runs {runs}, not {kernel_python}", fix)]
+
+
 DRIVER = """import json, sys, time, nbformat
 from nbclient import NotebookClient
 MEMORY = "import resource; print('PEAK', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
@@ -244,9 +272,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--server-python", default=default, help="the Python JupyterLab runs from (default: .venv's)")
     parser.add_argument("--skip-lessons", action="store_true", help="check versions and front ends only")
     args = parser.parse_args(argv)
+    # absolute paths: the checks run each Python from a neutral folder
+    for role in ("kernel_python", "server_python"):
+        given = getattr(args, role)
+        setattr(args, role, os.path.abspath(given) if os.sep in given else (shutil.which(given) or given))
     lines = check_environment("kernel", args.kernel_python, KERNEL)
-    lines += check_environment("server", args.server_python, SERVER)
+    # two environments are a hub's layout: its server also needs nbgitpuller, for the class's link
+    hub = os.path.abspath(args.kernel_python) != os.path.abspath(args.server_python)
+    lines += check_environment("server", args.server_python, SERVER + (("nbgitpuller",) if hub else ()))
     lines += check_front_ends(args.server_python, dict(os.environ))
+    lines += check_kernel_registration(args.kernel_python, args.server_python, dict(os.environ))
     if args.skip_lessons:
         pass
     elif any(mark == "✗" for mark, what, _ in lines if what.startswith("kernel")):
