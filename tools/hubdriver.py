@@ -29,7 +29,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from tools.labdriver import _free_port, wait_for, wait_for_notebook
+from tools.labdriver import _free_port, quiet_lab_settings, wait_for, wait_for_notebook
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV = ROOT / ".venv-hub"
@@ -124,11 +124,7 @@ class Hub:
         self.tmp = Path(tempfile.mkdtemp(prefix="posenc-hub-"))
         self.homes = self.tmp / "homes"
         self.homes.mkdir()
-        settings = self.tmp / "lab-settings" / "@jupyterlab" / "apputils-extension"
-        settings.mkdir(parents=True)
-        (settings / "notification.jupyterlab-settings").write_text(
-            json.dumps({"fetchNews": "false", "checkForUpdates": False})
-        )
+        settings = quiet_lab_settings(self.tmp / "lab-settings")
         self.port = _free_port()
         self.token = secrets.token_hex(16)
         args = ["--LabApp.expose_app_in_browser=True", "--LabApp.news_url=None"]
@@ -145,7 +141,7 @@ class Hub:
             homes=str(self.homes),
             singleuser=str(server_env / "bin" / "jupyterhub-singleuser"),
             args=args,
-            environment={"JUPYTERLAB_SETTINGS_DIR": str(self.tmp / "lab-settings")},
+            environment={"JUPYTERLAB_SETTINGS_DIR": str(settings)},
             token=self.token,
         )
         (self.tmp / "jupyterhub_config.py").write_text(config)

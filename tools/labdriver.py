@@ -81,6 +81,17 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def quiet_lab_settings(folder: Path) -> Path:
+    """A JupyterLab settings folder (for JUPYTERLAB_SETTINGS_DIR) that asks about no news and no updates,
+    whose pop-up would cover the notebook; returns `folder`."""
+    settings = folder / "@jupyterlab" / "apputils-extension"
+    settings.mkdir(parents=True)
+    (settings / "notification.jupyterlab-settings").write_text(
+        json.dumps({"fetchNews": "false", "checkForUpdates": False})
+    )
+    return folder
+
+
 class LabServer:
     """A JupyterLab server on loopback serving a copy of `notebooks`."""
 
@@ -90,11 +101,7 @@ class LabServer:
         shutil.copytree(notebooks, self.root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
         for name, text in (extra_files or {}).items():
             (self.root / name).write_text(text, encoding="utf-8")
-        settings = self.tmp / "settings" / "@jupyterlab" / "apputils-extension"
-        settings.mkdir(parents=True)
-        (settings / "notification.jupyterlab-settings").write_text(
-            json.dumps({"fetchNews": "false", "checkForUpdates": False})
-        )
+        quiet_lab_settings(self.tmp / "settings")
         self.port = _free_port()
         self.token = secrets.token_hex(16)
         env = dict(
