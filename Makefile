@@ -65,7 +65,7 @@ bench: $(VENV)/.tests
 	$(PY) benchmarks/bench_widgets.py --json
 
 ## docs: regenerate every generated part of committed files: each lesson's minutes (by the method in
-## posenc/lessons.py), the lesson maps (README, lesson 00), every link made from pyproject.toml's Repository, the glossary (docs/glossary.md), the instructor guide, the benchmark
+## posenc/reading_time.py), the lesson maps (README, lesson 00), every link made from pyproject.toml's Repository, the glossary (docs/glossary.md), the instructor guide, the benchmark
 ## tables and the README's speed figures; tests/test_lessons.py and tests/test_generated.py fail when stale
 docs: $(VENV)/.tests
 	$(PY) tools/gen_lessons.py

@@ -86,14 +86,14 @@ def test_every_widget_of_a_lesson_is_moved_not_only_the_first(lab, page):
 def test_a_click_on_the_table_heatmap_chooses_that_cell(lab, page):
     server, _ = lab
     assert check_lesson(page, server, "02_sinusoidal_formula.ipynb") == []
-    index = next(i for i, s in enumerate(main_controls_state(page)) if " · dimension " in s["readout"])
+    index = next(i for i, s in enumerate(main_controls_state(page)) if " · column " in s["readout"])
     from posenc import widgets
 
     # the heatmap's box in the figure, as the explorer tells its click target (fractions from the top left)
     left, right, top, bottom = widgets.table_explorer(24, 48).clicks.box
     click_on_figure(page, index, left + (right - left) * 9.5 / 48, top + (bottom - top) * 7.5 / 24)
     readout = wait_for(
-        lambda: (r := main_controls_state(page)[index]["readout"]).startswith("position 7 · dimension 9") and r,
+        lambda: (r := main_controls_state(page)[index]["readout"]).startswith("position 7 · column 9") and r,
         15,
         "the readout to follow the click",
     )

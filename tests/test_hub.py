@@ -6,8 +6,9 @@ course's environment, registered in the server environment by the recipe's comma
 repository whose ``student`` branch holds the student edition, published by ``tools/publish_edition.py``.
 Two students follow the guide's nbgitpuller link in headless Chromium: each logs in, gets the course in
 their own home, runs lesson 00 and moves its slider. Then the course publishes an update and the first
-student, who has edited one lesson and deleted another, follows the link again. Everything the hub
-started is stopped at the end. The whole visit runs once (a module fixture); each test reads one part.
+student, who has edited one lesson, deleted another and changed a line the update also changes,
+follows the link again. Everything the hub started is stopped at the end. The whole visit runs once (a
+module fixture); each test reads one part. The preflight is run on the same two environments.
 """
 
 from __future__ import annotations

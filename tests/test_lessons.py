@@ -5,8 +5,9 @@ import json
 
 import pytest
 
-from posenc import lessons
-from posenc.lessons import read_glossary, read_lesson, read_lessons, section_estimates
+from posenc import lessons, reading_time
+from posenc.lessons import read_glossary, read_lesson, read_lessons
+from posenc.reading_time import estimate_minutes, section_estimates
 from tools import gen_lessons
 
 ROOT = gen_lessons.ROOT
@@ -98,10 +99,10 @@ def test_the_method_counts_words_code_and_interaction():
             {"cell_type": "code", "source": "widgets.table_explorer()", "outputs": []},
         ),
     )
-    pace = lessons.PACE
+    pace = reading_time.PACE
     expected = 200 / pace["words per minute"] + 2 / pace["code lines per minute"] + 2 * pace["cell minutes"]
     expected += pace["explorer minutes"]
-    assert lessons.estimate_minutes(section) == pytest.approx(expected)
+    assert estimate_minutes(section) == pytest.approx(expected)
 
 
 def test_every_lesson_starts_with_the_one_setup_cell():

@@ -39,8 +39,8 @@ class TestTableExplorer:
         assert np.allclose(explorer.point.get_xydata(), [[5, np.sin(5)]])
         assert "value -0.959" in explorer.state and "wavelength 6.28" in explorer.state
 
-    def test_dimension_slider_draws_that_column(self):
-        explorer = widgets.table_explorer(24, 48, dimension=7)
+    def test_column_slider_draws_that_column(self):
+        explorer = widgets.table_explorer(24, 48, column=7)
         assert np.allclose(explorer.dots.get_ydata(), posenc.sinusoidal(24, 48)[:, 7])
         assert int(round(explorer.col_box.get_x() + 0.5)) == 7
         assert "(cos of pair 3)" in explorer.state
@@ -163,8 +163,8 @@ class TestTableExplorerClicks:
     def test_a_click_on_a_cell_chooses_its_row_and_column(self):
         explorer = widgets.table_explorer(24, 48)
         explorer.clicks.clicked = {"column": 9, "row": 7, "count": 1}  # what the browser sends
-        assert (explorer.dimension.value, explorer.position.value) == (9, 7)
-        assert explorer.state.startswith("position 7 · dimension 9 (cos of pair 4)")
+        assert (explorer.column.value, explorer.position.value) == (9, 7)
+        assert explorer.state.startswith("position 7 · column 9 (cos of pair 4)")
 
     def test_the_click_box_is_the_heatmap(self):
         explorer = widgets.table_explorer(24, 48)

@@ -115,7 +115,7 @@ was tested on the machines that build it:
 | static site and slides | every page in headless Chromium, with no kernel and no network | other browsers |
 
 **How to read the minutes.** Each section's minutes are self-study estimates for a first-time
-learner, by the stated method of `posenc/lessons.py`. A room is different: a reading section can
+learner, by the stated method of `posenc/reading_time.py`. A room is different: a reading section can
 become a short framing at the projector, and an exercise takes longer with 40 people: the run
 sheets below convert them by a stated rule. Plan from the core sections. The optional ("Going
 further") ones can always be left to the students. The note under each section is written for

@@ -5,7 +5,7 @@
 
 What it writes, all from ``posenc.lessons`` (the one parser of the lesson format):
 - every section heading's ``· N min`` and each title cell's ``*Core C min, all A min
-  (estimates). ...*`` line, from :func:`posenc.lessons.estimate_minutes` (the title cell and
+  (estimates). ...*`` line, from :func:`posenc.reading_time.estimate_minutes` (the title cell and
   the cells before the first section count toward the first section);
 - the lesson map of ``README.md`` (between its ``lesson map`` markers) and of lesson 00 (its
   ``## The lesson map`` cell);
@@ -27,7 +27,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from posenc.lessons import Lesson, estimate_range, read_lesson, section_estimates  # noqa: E402
+from posenc.lessons import Lesson, estimate_range, read_lesson  # noqa: E402
+from posenc.reading_time import section_estimates  # noqa: E402
 
 NOTEBOOKS = ROOT / "notebooks"
 README = ROOT / "README.md"
@@ -103,7 +104,7 @@ def lesson_zero_map(lessons: list[Lesson]) -> str:
             "",
             f"Lessons {rest[0].number}–{rest[-1].number} take about {core[0]:.1f}–{core[1]:.1f} hours on their core "
             f"path and {total[0]:.1f}–{total[1]:.1f} hours with every optional section, exercises included: "
-            "estimates for a first reading, from the method in `posenc/lessons.py`. Each "
+            "estimates for a first reading, from the method in `posenc/reading_time.py`. Each "
             "section carries its own minutes, so you can stop at a section's end; a section marked *Going "
             "further (optional)* can be skipped on a first pass.",
         ]

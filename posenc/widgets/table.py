@@ -16,13 +16,13 @@ __all__ = ["table_explorer"]
 
 
 class _TableExplorer(Explorer):
-    def __init__(self, seq_len: int, d_model: int, base: float, position: int, dimension: int) -> None:
+    def __init__(self, seq_len: int, d_model: int, base: float, position: int, column: int) -> None:
         self.table = sinusoidal(seq_len, d_model, base=base)  # (seq_len, d_model)
         self.freqs = frequencies(d_model, base=base)  # (d_model // 2,)
         self.waves = wavelengths(d_model, base=base)  # (d_model // 2,)
-        self._drawn_dimension: int | None = None
+        self._drawn_column: int | None = None
         self.position = int_slider("position", position, 0, seq_len - 1)
-        self.dimension = int_slider("dimension", dimension, 0, d_model - 1)
+        self.column = int_slider("column", column, 0, d_model - 1)
         # a sweep through the positions, played in the browser: it moves the slider, which redraws
         self.play = ipywidgets.Play(value=position, min=0, max=seq_len - 1, interval=350, description="sweep")
         ipywidgets.jslink((self.play, "value"), (self.position, "value"))
@@ -33,11 +33,11 @@ class _TableExplorer(Explorer):
 
         self.clicks = ClickTarget(columns=d_model, rows=seq_len)
         self.clicks.observe(self._on_click, names="clicked")
-        super().__init__([self.position, self.dimension], self.position, header=[sweep, self.clicks])
+        super().__init__([self.position, self.column], self.position, header=[sweep, self.clicks])
 
     def _on_click(self, change: dict) -> None:
         hit = change["new"]
-        self.dimension.value = min(max(int(hit["column"]), 0), self.dimension.max)
+        self.column.value = min(max(int(hit["column"]), 0), self.column.max)
         self.position.value = min(max(int(hit["row"]), 0), self.position.max)
 
     def _build_figure(self) -> Drawing:
@@ -46,7 +46,7 @@ class _TableExplorer(Explorer):
         fig, (ax_t, cax, ax_w) = placed_figure(7.2, 5.2, rects)
         plot_table(ax_t, self.table, colorbar=cax)
         # room between the title and the heatmap for the marker that points at the chosen column
-        ax_t.set_title(f"Sinusoidal table: {seq_len} positions × {d_model} dimensions", pad=13)
+        ax_t.set_title(f"Sinusoidal table: {seq_len} positions × {d_model} columns", pad=13)
         left, bottom, right, top = ax_t.get_position().extents  # figure fractions, from the bottom left
         # from the top left, as the browser measures
         self.clicks.box = [float(left), float(right), float(1 - top), float(1 - bottom)]
@@ -84,10 +84,10 @@ class _TableExplorer(Explorer):
         return fig, dynamic, slow, []
 
     def _slow_key(self) -> object:
-        return self.dimension.value
+        return self.column.value
 
     def _redraw(self) -> str:
-        p, c = self.position.value, self.dimension.value
+        p, c = self.position.value, self.column.value
         pair, kind = c // 2, ("sin" if c % 2 == 0 else "cos")
         fn = np.sin if kind == "sin" else np.cos
         value, wavelength = self.table[p, c], self.waves[pair]
@@ -95,7 +95,7 @@ class _TableExplorer(Explorer):
         self.row_marker.set_ydata([p])
         self.cursor.set_xdata([p, p])
         self.point.set_data([p], [value])
-        if c != self._drawn_dimension:  # the slow artists follow the dimension alone: not on a position move
+        if c != self._drawn_column:  # the slow artists follow the column alone: not on a position move
             self.col_box.set_x(c - 0.5)
             self.col_halo.set_x(c - 0.5)
             self.col_marker.set_xdata([c])
@@ -103,18 +103,18 @@ class _TableExplorer(Explorer):
             self.ladder.set_segments([np.column_stack([self.xs, wave]) for wave in ladder])
             self.wave.set_ydata(fn(self.xs * self.freqs[pair]))
             self.dots.set_ydata(self.table[:, c])
-            self.wave_title.set_text(f"dimension {c} ({kind} of pair {pair}): wavelength {wavelength:.2f} positions")
-            self._drawn_dimension = c
+            self.wave_title.set_text(f"column {c} ({kind} of pair {pair}): wavelength {wavelength:.2f} positions")
+            self._drawn_column = c
         return (
-            f"position <b>{p}</b> · dimension <b>{c}</b> ({kind} of pair {pair}) · "
+            f"position <b>{p}</b> · column <b>{c}</b> ({kind} of pair {pair}) · "
             f"value {value:.3f} · wavelength {wavelength:.2f} positions"
         )
 
 
 def table_explorer(
-    seq_len: int = 24, d_model: int = 48, *, base: float = 10_000.0, position: int = 0, dimension: int = 0
+    seq_len: int = 24, d_model: int = 48, *, base: float = 10_000.0, position: int = 0, column: int = 0
 ) -> Explorer:
-    """The sinusoidal table as a heatmap; pick a row (position) and a column (dimension).
+    """The sinusoidal table as a heatmap; pick a row (position) and a column.
 
     The chosen row is outlined, the chosen column dashed (each with a marker outside the
     heatmap that points at it, visible at the edges too), and the column's wave is drawn
@@ -132,6 +132,6 @@ def table_explorer(
     >>> explorer = table_explorer(24, 48)
     >>> explorer.position.value = 5
     >>> explorer.state
-    'position 5 · dimension 0 (sin of pair 0) · value -0.959 · wavelength 6.28 positions'
+    'position 5 · column 0 (sin of pair 0) · value -0.959 · wavelength 6.28 positions'
     """
-    return _TableExplorer(seq_len, d_model, base, position, dimension)
+    return _TableExplorer(seq_len, d_model, base, position, column)

@@ -1,0 +1,109 @@
+"""The stated method behind every lesson's minutes: what a first-time learner spends on each part of a
+section (:data:`PACE`), counted by :func:`estimate_minutes` over a section's cells as
+:mod:`posenc.lessons` reads them. ``tools/gen_lessons.py`` writes the results into each lesson's
+headings and title, and ``tests/test_lessons.py`` holds the stated minutes to them.
+
+Examples
+--------
+>>> from pathlib import Path
+>>> from posenc.lessons import read_lesson
+>>> lesson = read_lesson(Path(__file__).parents[1] / "notebooks" / "01_order_blind_attention.ipynb")
+>>> len(section_estimates(lesson)) == len(lesson.sections)
+True
+"""
+
+from __future__ import annotations
+
+import re
+
+from posenc.lessons import SETUP_CODE, Lesson, Section, cell_source
+
+__all__ = ["PACE", "estimate_minutes", "section_estimates"]
+
+
+#: The method behind every stated minute, for a learner who knows Python and a little NumPy. Set once
+#: against two independent first-time reads of the whole course (each estimated every lesson for itself;
+#: 13 of their 16 core-path midpoints fall inside the stated ranges), and not tuned per lesson.
+PACE = {
+    "words per minute": 85,  # technical prose with symbols, read to understand (not skimmed)
+    "formula minutes": 0.75,  # each displayed formula ($$ ... $$), read term by term
+    "code lines per minute": 6,  # lines of code to read, predict and check against what they print
+    "cell minutes": 0.15,  # running a cell and glancing at what it printed
+    "figure minutes": 1.0,  # a figure to read with its caption
+    "explorer minutes": 3.0,  # an interactive figure to move and watch
+    "quiz minutes": 0.5,  # one multiple-choice question: choosing and checking, besides reading its words
+    "recall minutes": 1.5,  # one question answered in your own words, besides reading it and the model answer
+    "exercise minutes per star": 6.0,  # write, check, fix once: ★ 6, ★★ 12, ★★★ 18 minutes
+}
+
+_STARS = re.compile(r"^###.*?(★+)", re.M)
+_FOLDED = re.compile(r"<details>.*?</details>", re.S)
+_DISPLAY_MATHS = re.compile(r"\$\$.+?\$\$", re.S)
+
+
+def section_estimates(lesson: Lesson, pace: dict[str, float] = PACE) -> list[int]:
+    """Each section's minutes by the method, rounded, at least 1 (the title cell and the cells before the
+    first section count toward the first section)."""
+    first = next((i for i, c in enumerate(lesson.cells) if cell_source(c).startswith("## ")), len(lesson.cells))
+    raw = [estimate_minutes(s, pace) for s in lesson.sections]
+    if raw:
+        raw[0] += estimate_minutes(Section("before", 0, False, lesson.cells[:first]), pace)
+    return [max(1, round(m)) for m in raw]
+
+
+def _words(text: str) -> int:
+    return len(re.findall(r"[A-Za-z0-9][\w'’-]*", text))
+
+
+def _question_text(question_id: str, kind: str) -> str:
+    """Every word a learner reads of a question: the prompt, each option and its explanation, the model answer."""
+    from posenc.checks.questions import question  # the one reader of the question bank (it caches it)
+
+    found = question(question_id, kind)
+    parts = [found["prompt"], found.get("answer", "")]
+    parts += [o["text"] + " " + o["explanation"] for o in found.get("options", [])]
+    return " ".join(parts)
+
+
+def estimate_minutes(section: Section, pace: dict[str, float] = PACE) -> float:
+    """The minutes a first-timer needs for `section`, by the stated method :data:`PACE`.
+
+    Counted: the words of its prose (folded hints and solutions left out: the exercise
+    allowance covers them), its displayed formulas, the lines of code to follow, each code
+    cell run, each figure, explorer, quiz and recall, and each exercise by its stars.
+
+    Examples
+    --------
+    >>> prose = {"cell_type": "markdown", "source": "## A · 1 min\\n\\n" + "word " * 85}
+    >>> round(estimate_minutes(Section("A", 1, False, (prose,))), 2)
+    1.04
+    """
+    minutes = 0.0
+    for cell in section.cells:
+        text = cell_source(cell)
+        if cell.get("cell_type") == "markdown":
+            shown = _FOLDED.sub(" ", text)
+            minutes += len(_DISPLAY_MATHS.findall(shown)) * pace["formula minutes"]
+            minutes += _words(_DISPLAY_MATHS.sub(" ", shown)) / pace["words per minute"]
+            minutes += sum(len(s) for s in _STARS.findall(text)) * pace["exercise minutes per star"]
+            continue
+        if cell.get("cell_type") != "code":
+            continue
+        minutes += pace["cell minutes"]
+        if text == SETUP_CODE:  # the same cell in every lesson: run, not studied
+            continue
+        asked = re.search(r"widgets\.(quiz|recall)\(\"([^\"]+)\"\)", text)
+        if asked:  # the question's own words (prompt, options, every explanation, the model answer)
+            minutes += (
+                pace[f"{asked.group(1)} minutes"]
+                + _words(_question_text(asked.group(2), {"quiz": "mcq", "recall": "recall"}[asked.group(1)]))
+                / pace["words per minute"]
+            )
+        elif re.search(r"widgets\.\w+_explorer\(|widgets\.environment_check\(", text):
+            minutes += pace["explorer minutes"]
+        else:
+            lines = [ln for ln in text.splitlines() if ln.strip() and not ln.strip().startswith(("#", "%"))]
+            minutes += len(lines) / pace["code lines per minute"]
+            images = sum("image/png" in o.get("data", {}) for o in cell.get("outputs", []))
+            minutes += images * pace["figure minutes"]
+    return minutes
