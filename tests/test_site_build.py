@@ -376,3 +376,10 @@ def test_a_static_view_encodes_each_frame_once(monkeypatch):
     assert explorer.main.value == 7 and "grid" in note.value
     assert explorer.scales == [static.SITE_SCALE] * len(frames), "every frame drawn at the site's density"
     assert {image.width for image in pictures.children} == {"3"}, "shown at the live picture's size"
+
+
+def test_the_course_name_the_pages_and_the_handout_show_is_the_readme_title():
+    from tools.build_site import COURSE
+
+    title = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8").splitlines()[0]
+    assert title == f"# {COURSE}"

@@ -31,6 +31,7 @@ import nbformat
 import pytest
 
 from posenc import lessons
+from tools.preflight import kernel_env
 
 ROOT = Path(__file__).resolve().parents[1]
 pytestmark = [
@@ -118,10 +119,7 @@ def colab_like(tmp_path_factory, clone):
     for name, text in STANDIN.items():
         (home / "standin" / name).parent.mkdir(parents=True, exist_ok=True)
         (home / "standin" / name).write_text(text)
-    spec = home / "jupyter" / "kernels" / "colab-like"
-    spec.mkdir(parents=True)
-    argv = [str(python), "-m", "ipykernel_launcher", "-f", "{connection_file}"]
-    (spec / "kernel.json").write_text(json.dumps({"argv": argv, "display_name": "colab-like", "language": "python"}))
+    kernel_env(str(python), home / "jupyter", name="colab-like")  # the spec; JUPYTER_PATH is set per test
     return {"home": home, "python": python, "clone": clone}
 
 

@@ -38,13 +38,12 @@ sys.path.insert(0, str(ROOT))  # run as a script, tools/ is not a package on the
 import posenc  # noqa: E402
 from posenc.checks.recap import COLUMNS, comparison_table_answer  # noqa: E402
 from posenc.lessons import Lesson, cell_source, read_glossary, read_lessons  # noqa: E402
-from tools.build_site import STATIC, unpack_assets  # noqa: E402
+from tools.build_site import COURSE, STATIC, unpack_assets  # noqa: E402
 from tools.labdriver import missing_browser_reason, open_browser  # noqa: E402
 
 NOTEBOOKS = ROOT / "notebooks"
 GLOSSARY = ROOT / "docs" / "glossary.md"
 CACHE = ROOT / "build" / "npm-cache"
-COURSE = "Where am I? Positional encodings in Transformers"
 LOCK_IT_IN = "Lock it in"
 THINK = "**Think!**"
 NO_ANSWER = "model answer in the lesson"
@@ -219,7 +218,7 @@ def handout_html(lessons: list[Lesson], glossary: dict[str, str], sizes: dict[st
 def copy_katex(out: Path, cache: Path) -> None:
     """Copy KaTeX (its script, stylesheet, fonts and licence) from the site's cached npm tarball to ``out/katex``."""
     with tempfile.TemporaryDirectory() as scratch:
-        unpack_assets(Path(scratch), cache)
+        unpack_assets(Path(scratch), cache, names={"katex"})
         shutil.rmtree(out / "katex", ignore_errors=True)
         shutil.copytree(Path(scratch) / STATIC / "katex", out / "katex")
         shutil.copy(Path(scratch) / STATIC / "licences" / "katex.txt", out / "katex" / "LICENSE.txt")

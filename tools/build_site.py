@@ -51,6 +51,8 @@ from tools.gen_links import binder_url, live  # noqa: E402
 
 ASSETS = ROOT / "site" / "assets.json"
 STATIC = "static"
+#: The course's name, as the README's title gives it (the site's index page and the handout show it).
+COURSE = "Where am I? Positional encodings in Transformers"
 MARKER = ".posenc-site"
 
 
@@ -84,16 +86,17 @@ def npm_tarball(name: str, version: str, integrity: str, cache: Path) -> Path:
     return path
 
 
-def unpack_assets(out: Path, cache: Path, use: str = "site") -> list[dict]:
+def unpack_assets(out: Path, cache: Path, use: str = "site", names: set[str] | None = None) -> list[dict]:
     """Copy each package's files into ``out/static``; return what was shipped, for the licence list.
 
-    `use` is ``"site"`` or ``"slides"``: a package marked ``"only": "slides"`` ships with the slides alone."""
+    `use` is ``"site"`` or ``"slides"``: a package marked ``"only": "slides"`` ships with the slides alone.
+    `names`, when given, keeps only those npm packages (the handout needs KaTeX alone)."""
     major = importlib.metadata.version("ipywidgets").split(".")[0]
     if major != "8":  # html-manager 1.x renders the widget state of ipywidgets 8
         raise SystemExit(f"site/assets.json pins html-manager 1.x, for ipywidgets 8; found ipywidgets {major}.x.")
     shipped = []
     for package in json.loads(ASSETS.read_text(encoding="utf-8"))["packages"]:
-        if package.get("only", use) != use:
+        if package.get("only", use) != use or (names is not None and package["name"] not in names):
             continue
         tarball = npm_tarball(package["name"], package["version"], package["integrity"], cache)
         with tarfile.open(tarball) as archive:
@@ -256,12 +259,12 @@ def index_page(
     )
     run = f" <a href='{binder}?urlpath=lab/tree/notebooks/00_start_here.ipynb'>Run it on Binder</a>." if binder else ""
     return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>Where am I? Positional encodings in Transformers</title>
+<html lang="en"><head><meta charset="utf-8"><title>{html.escape(COURSE)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{{font-family:system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;line-height:1.5}}
 table{{border-collapse:collapse}}td,th{{padding:.3rem .8rem;border-bottom:1px solid #ddd;text-align:left}}</style>
 </head><body>
-<h1>Where am I? Positional encodings in Transformers</h1>
+<h1>{html.escape(COURSE)}</h1>
 <p>An interactive course in {len(lessons)} lessons. On these pages each explorer's main slider works without
 any server: its pictures were drawn when the site was built. The other controls, the exercises
 and the checks need a running notebook.{run}</p>

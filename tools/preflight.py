@@ -212,12 +212,13 @@ for name, make in widgets.EXPLORERS.items():
 print(json.dumps(out))"""
 
 
-def kernel_env(kernel_python: str, home: Path) -> dict:
-    """An environment whose Jupyter finds a kernel named "preflight" that runs `kernel_python`."""
-    spec = home / "kernels" / "preflight"
+def kernel_env(kernel_python: str, home: Path, name: str = "preflight") -> dict:
+    """An environment whose Jupyter finds a kernel called `name` that runs `kernel_python` (its spec is
+    written under `home`, which the environment's JUPYTER_PATH names)."""
+    spec = home / "kernels" / name
     spec.mkdir(parents=True)
     argv = [kernel_python, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
-    (spec / "kernel.json").write_text(json.dumps({"argv": argv, "display_name": "preflight", "language": "python"}))
+    (spec / "kernel.json").write_text(json.dumps({"argv": argv, "display_name": name, "language": "python"}))
     return {**os.environ, "JUPYTER_PATH": str(home)}
 
 
