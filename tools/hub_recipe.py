@@ -174,8 +174,9 @@ c.Spawner.http_timeout = 120
 c.ConfigurableHTTPProxy.command = ["SERVER/proxy/node_modules/.bin/configurable-http-proxy"]
 ```
 
-and your site's authenticator and spawner. Since JupyterHub 5 nobody may log in until you allow
-them: `c.Authenticator.allowed_users` or `c.Authenticator.allow_all = True`. Start the hub with
+and your site's authenticator and spawner. Since JupyterHub 5 some allow setting is needed before
+anyone can log in: `c.Authenticator.allowed_users`, `c.Authenticator.allow_all = True`, or your authenticator's
+own allow settings. Start the hub with
 `"$SERVER/bin/jupyterhub" -f jupyterhub_config.py` (as root when the spawner starts servers as
 system users), behind HTTPS: the link below starts with `https://`.
 
