@@ -22,21 +22,16 @@ from the newest run's numbers by the model stated there. Writes benchmarks/resul
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-import nbformat
-from nbclient import NotebookClient
-
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tools.gen_benchmarks import add_json_option, finish_run, new_run, save_run  # noqa: E402
+from tools.gen_links import nbgitpuller_link  # noqa: E402
 from tools.hubdriver import (  # noqa: E402
     Hub,
     build_server_env,
@@ -46,68 +41,39 @@ from tools.hubdriver import (  # noqa: E402
     rss_mib,
 )
 from tools.labdriver import check_open_lesson, open_browser, record_console_errors  # noqa: E402
-from tools.preflight import kernel_env  # noqa: E402
-
-REPORT = """
-import json, resource
-usage = resource.getrusage(resource.RUSAGE_SELF)
-rss = next(int(line.split()[1]) for line in open("/proc/self/status") if line.startswith("VmRSS:"))
-print("SIZING", json.dumps({"cpu_s": usage.ru_utime + usage.ru_stime, "peak_kib": usage.ru_maxrss, "rss_kib": rss}))
-"""
-
-MOVES = """
-import json, statistics, time
-from posenc import widgets
-out = {}
-for name, make in widgets.EXPLORERS.items():
-    main = make().main
-    values = list(getattr(main, "options", None) or range(main.min, main.max + 1, getattr(main, "step", 1) or 1))
-    cpu, wall = [], []
-    for i in range(6):
-        value = values[(values.index(main.value) + 1) % len(values)] if main.value in values else values[0]
-        c, w = time.process_time(), time.perf_counter()
-        main.value = value
-        cpu.append((time.process_time() - c) * 1e3); wall.append((time.perf_counter() - w) * 1e3)
-    out[name] = {"cpu_ms": statistics.median(cpu[1:]), "wall_ms": statistics.median(wall[1:])}
-print(json.dumps(out))
-"""
+from tools.preflight import explorer_times, kernel_env, run_lessons  # noqa: E402
 
 
 def measure_lessons(reps: int) -> list[dict]:
-    rows = []
     with tempfile.TemporaryDirectory() as home:
-        os.environ.update(kernel_env(sys.executable, Path(home)))  # a kernel named "preflight": this Python
-        for path in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")):
-            runs = []
-            for _ in range(reps):
-                nb = nbformat.read(path, as_version=4)
-                nb.cells.append(nbformat.v4.new_code_cell(REPORT))
-                start = time.perf_counter()
-                resources = {"metadata": {"path": str(path.parent)}}
-                NotebookClient(nb, kernel_name="preflight", timeout=600, resources=resources).execute()
-                wall = time.perf_counter() - start
-                text = next(o["text"] for o in nb.cells[-1].outputs if "SIZING" in o.get("text", ""))
-                runs.append({**json.loads(text.split("SIZING", 1)[1]), "wall_s": wall})
-            row = {
-                "lesson": path.name[:2],
-                "rss_mib": max(r["rss_kib"] for r in runs) / 1024,
-                "peak_mib": max(r["peak_kib"] for r in runs) / 1024,
-                "cpu_s": max(r["cpu_s"] for r in runs),
-                "wall_s": max(r["wall_s"] for r in runs),
-            }
-            print(
-                f"  lesson {row['lesson']}: after the run {row['rss_mib']:.0f} MiB (peak {row['peak_mib']:.0f}), "
-                f"CPU {row['cpu_s']:.1f} s, wall {row['wall_s']:.1f} s (the largest of {reps})"
-            )
-            rows.append(row)
+        env = kernel_env(sys.executable, Path(home))  # a kernel named "preflight": this Python
+        lessons = sorted(str(p) for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+        runs = [run_lessons(sys.executable, env, lessons)[0] for _ in range(reps)]
+    rows = []
+    for path, *again in zip(*runs, strict=True):
+        tries = [path, *again]
+        if any("error" in t for t in tries):
+            raise SystemExit(f"{path['path']} did not run: {next(t['error'] for t in tries if 'error' in t)}")
+        row = {
+            "lesson": Path(path["path"]).name[:2],
+            "rss_mib": max(t["rss_kib"] for t in tries) / 1024,
+            "peak_mib": max(t["peak_kib"] for t in tries) / 1024,
+            "cpu_s": max(t["cpu_s"] for t in tries),
+            "wall_s": max(t["seconds"] for t in tries),
+        }
+        print(
+            f"  lesson {row['lesson']}: after the run {row['rss_mib']:.0f} MiB (peak {row['peak_mib']:.0f}), "
+            f"CPU {row['cpu_s']:.1f} s, wall {row['wall_s']:.1f} s (the largest of {reps})"
+        )
+        rows.append(row)
     return rows
 
 
 def measure_moves() -> list[dict]:
-    done = subprocess.run(
-        [sys.executable, "-c", MOVES], capture_output=True, text=True, check=True, cwd=tempfile.gettempdir()
-    )
-    rows = [{"explorer": name, **times} for name, times in json.loads(done.stdout.splitlines()[-1]).items()]
+    times = explorer_times(sys.executable)
+    if times is None:
+        raise SystemExit("the explorers could not be timed in this Python")
+    rows = [{"explorer": name, "cpu_ms": t["cpu_ms"], "wall_ms": t["wall_ms"]} for name, t in times.items()]
     for r in rows:
         print(f"  {r['explorer']}: CPU {r['cpu_ms']:.1f} ms a move, wall {r['wall_ms']:.1f} ms (medians of 5)")
     return rows
@@ -120,8 +86,6 @@ def measure_hub() -> dict:
         origin, _ = publish_course(Path(where), "course")
         hub = Hub(env)
         try:
-            from tools.gen_links import nbgitpuller_link
-
             link = nbgitpuller_link("student", hub=hub.base, url=f"file://{origin}")
             first_open, problems = [], []
             with open_browser() as browser:

@@ -184,15 +184,21 @@ def check_kernel_registration(kernel_python: str, server_python: str, env: dict)
 
 DRIVER = """import json, sys, time, nbformat
 from nbclient import NotebookClient
-MEMORY = "import resource; print('PEAK', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+# the kernel's own account after the lesson's last cell: its peak and current memory, and its CPU since it started
+REPORT = (
+    "import json, resource\\n"
+    "usage = resource.getrusage(resource.RUSAGE_SELF)\\n"
+    "rss = next(int(line.split()[1]) for line in open('/proc/self/status') if line.startswith('VmRSS:'))\\n"
+    "print('REPORT', json.dumps({'peak_kib': usage.ru_maxrss, 'rss_kib': rss, 'cpu_s': usage.ru_utime + usage.ru_stime}))"
+)
 for path in sys.argv[1:]:
     nb = nbformat.read(path, as_version=4)
-    nb.cells.append(nbformat.v4.new_code_cell(MEMORY))
+    nb.cells.append(nbformat.v4.new_code_cell(REPORT))
     start = time.perf_counter()
     try:
         NotebookClient(nb, kernel_name="preflight", timeout=600, resources={"metadata": {"path": str(__import__("pathlib").Path(path).parent)}}).execute()
-        peak = next(o["text"] for o in nb.cells[-1].outputs if "PEAK" in o.get("text", "")).split()[1]
-        print(json.dumps({"path": path, "seconds": time.perf_counter() - start, "peak_kib": int(peak)}), flush=True)
+        text = next(o["text"] for o in nb.cells[-1].outputs if "REPORT" in o.get("text", ""))
+        print(json.dumps({"path": path, "seconds": time.perf_counter() - start, **json.loads(text.split("REPORT", 1)[1])}), flush=True)
     except Exception as error:
         print(json.dumps({"path": path, "error": str(error).strip().splitlines()[-1][:300]}), flush=True)
 """
@@ -201,15 +207,34 @@ TIMES = """import json, statistics, time
 from posenc import widgets
 out = {}
 for name, make in widgets.EXPLORERS.items():
-    explorer = make()
-    main = explorer.main
+    main = make().main
     values = list(getattr(main, "options", None) or range(main.min, main.max + 1, getattr(main, "step", 1) or 1))
-    times = []
+    wall, cpu = [], []
     for i in range(6):
         value = values[(values.index(main.value) + 1) % len(values)] if main.value in values else values[0]
-        start = time.perf_counter(); main.value = value; times.append((time.perf_counter() - start) * 1e3)
-    out[name] = statistics.median(times[1:])
+        w, c = time.perf_counter(), time.process_time()
+        main.value = value
+        wall.append((time.perf_counter() - w) * 1e3); cpu.append((time.process_time() - c) * 1e3)
+    out[name] = {"wall_ms": statistics.median(wall[1:]), "cpu_ms": statistics.median(cpu[1:])}
 print(json.dumps(out))"""
+
+
+def run_lessons(server_python: str, env: dict, lessons: list[str]) -> tuple[list[dict], str]:
+    """Each lesson run top to bottom in a fresh kernel named "preflight" (`env` from :func:`kernel_env`),
+    driven by `server_python`: a row per lesson (its path, seconds, and the kernel's peak_kib, rss_kib and
+    cpu_s, or an error), and the driver's last line of error output."""
+    done = subprocess.run(
+        [server_python, "-c", DRIVER, *lessons], capture_output=True, text=True, env=env, timeout=3600
+    )
+    rows = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+    return rows, (done.stderr.strip().splitlines() or ["nbclient missing?"])[-1]
+
+
+def explorer_times(kernel_python: str) -> dict[str, dict] | None:
+    """Each explorer's main slider moved 5 times after a first move, in `kernel_python`: the median wall and
+    CPU (process) milliseconds of a move, by explorer; None if that could not run."""
+    done = run(kernel_python, TIMES, timeout=600)
+    return json.loads(done.stdout.splitlines()[-1]) if done.returncode == 0 else None
 
 
 def kernel_env(kernel_python: str, home: Path, name: str = "preflight") -> dict:
@@ -224,11 +249,9 @@ def kernel_env(kernel_python: str, home: Path, name: str = "preflight") -> dict:
 
 def check_lessons(kernel_python: str, server_python: str, env: dict) -> list[tuple[str, str, str]]:
     lessons = sorted(str(p) for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
-    done = subprocess.run(
-        [server_python, "-c", DRIVER, *lessons], capture_output=True, text=True, env=env, timeout=3600
-    )
+    rows, last_error = run_lessons(server_python, env, lessons)
     lines, peaks = [], []
-    for row in (json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")):
+    for row in rows:
         name = Path(row["path"]).name
         if "error" in row:
             lines.append(
@@ -252,14 +275,13 @@ def check_lessons(kernel_python: str, server_python: str, env: dict) -> list[tup
             (
                 "✗",
                 "kernel: the lessons could not be run",
-                (done.stderr.strip().splitlines() or ["nbclient missing?"])[-1],
+                last_error,
             )
         )
-    times = run(kernel_python, TIMES, timeout=600)
-    if times.returncode == 0:
-        for name, ms in json.loads(times.stdout.splitlines()[-1]).items():
-            mark = "⚠" if ms > SLOW_UPDATE_MS else "ℹ"
-            lines.append((mark, f"kernel: {name} updates in {ms:.0f} ms (median of 5 moves of its main slider)", ""))
+    for name, times in (explorer_times(kernel_python) or {}).items():
+        ms = times["wall_ms"]
+        mark = "⚠" if ms > SLOW_UPDATE_MS else "ℹ"
+        lines.append((mark, f"kernel: {name} updates in {ms:.0f} ms (median of 5 moves of its main slider)", ""))
     return lines
 
 
