@@ -311,7 +311,9 @@ def click_on_figure(page, index: int, fx: float, fy: float) -> None:
     """Click the figure of the `index`-th lesson widget at (fx, fy), fractions of its width and height."""
     image = page.locator(".jp-Notebook .jp-Cell:has(.posenc-main)").nth(index).locator(".jp-OutputArea-output img")
     image.scroll_into_view_if_needed()
-    box = image.bounding_box()
+    # the notebook may still be laying the cell out after the scroll (it renders cells as they come into
+    # view): until then the image has no box
+    box = wait_for(image.bounding_box, 15, "the figure to be laid out after scrolling to it")
     page.mouse.click(box["x"] + fx * box["width"], box["y"] + fy * box["height"])
 
 
