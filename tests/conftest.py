@@ -24,3 +24,26 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if item.path.suffix == ".ipynb":
             item.add_marker(pytest.mark.notebooks)
+
+
+@pytest.fixture(scope="session")
+def static_lessons():
+    """Run each lesson once in static-site mode for the whole session.
+
+    The site's tests and the slides' tests both need every lesson executed in that mode. Each lesson
+    takes a few seconds, so running them twice cost about 40 s of `make test`. The builds get a copy
+    of the executed notebook, because they change what they are given. The result has the same form as
+    `run_lesson` in ``tools.build_site.build`` and ``tools.build_slides.build``."""
+    import copy
+
+    from tools.build_site import execute
+
+    done: dict = {}
+
+    def run_lesson(path: Path, binder: str):
+        key = (Path(path).resolve(), binder)
+        if key not in done:
+            done[key] = execute(path, binder)
+        return copy.deepcopy(done[key])
+
+    return run_lesson

@@ -38,9 +38,9 @@ pytestmark = [
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
+def site(tmp_path_factory, static_lessons):
     out = tmp_path_factory.mktemp("site") / "site"
-    build(out, course_binder_url(), ROOT / "build" / "npm-cache")
+    build(out, course_binder_url(), ROOT / "build" / "npm-cache", run_lesson=static_lessons)
     return out
 
 

@@ -50,7 +50,7 @@ def test_an_override_in_the_lesson_metadata_wins_and_a_wrong_one_is_named():
 
 
 @pytest.fixture(scope="module")
-def slides(tmp_path_factory):
+def slides(tmp_path_factory, static_lessons):
     if NO_NPM:
         pytest.skip("npm is needed to fetch the slides' browser bundles: apt-get install npm")
     if missing_browser_reason() is not None:  # asked first, so the lessons are not run for nothing
@@ -59,7 +59,7 @@ def slides(tmp_path_factory):
     from tools.build_slides import build
 
     out = tmp_path_factory.mktemp("slides") / "slides"
-    build(out, course_binder_url(), ROOT / "build" / "npm-cache")
+    build(out, course_binder_url(), ROOT / "build" / "npm-cache", run_lesson=static_lessons)
     return out
 
 
