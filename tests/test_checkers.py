@@ -92,6 +92,12 @@ def slopes_without_step(n):
     return np.concatenate([posenc.alibi_slopes(c), posenc.alibi_slopes(2 * c)[: n - c]])
 
 
+def slopes_sliced_in_one_step(n):
+    """A learner's slopes that take every other one of the first n - c slopes of 2c heads, in one slice."""
+    c = 2 ** int(np.floor(np.log2(n)))
+    return np.concatenate([posenc.alibi_slopes(c), posenc.alibi_slopes(2 * c)[: n - c : 2]])
+
+
 def slopes_with_rounded_power(n):
     """A learner's slopes whose power of two c is 2 ** round(log2 n), too large for 12 or 6 heads."""
     c = 2 ** int(round(np.log2(n)))
@@ -388,6 +394,7 @@ SPECS = {
             "no-step": slopes_without_step,
             "precedence": lambda n: 2.0**-8 * np.arange(1, n + 1) / n,
             "rounded-power": slopes_with_rounded_power,
+            "slice-order": slopes_sliced_in_one_step,
         },
     ),
     "check_alibi_bias": Spec(

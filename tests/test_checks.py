@@ -22,7 +22,7 @@ class TestMessages:
             return 1 / 0
 
         result = checks.check_sinusoidal(my_sinusoidal)
-        assert result.message == "Not yet: my_sinusoidal(8, 6) raised ZeroDivisionError: division by zero"
+        assert result.message == "Not yet: my_sinusoidal(8, 6) raised ZeroDivisionError: division by zero."
 
     def test_the_wrong_number_of_parameters_is_named(self):
         def my_sinusoidal(seq_len):

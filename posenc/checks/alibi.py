@@ -44,6 +44,8 @@ SLOPE_MISTAKES = {
     "positive-exponent": "A slope is a power of two below 1: 2 ** (-8 * h / n), with a minus sign.",
     "no-step": "Take every other slope of 2c heads (slopes_2c[0::2]), not the first n - c of them: the first "
     "ones repeat slopes that c heads already have.",
+    "slice-order": "Take every other slope first, then the first n - c of those: slopes_2c[0::2][: n - c]. "
+    "slopes_2c[: n - c : 2] takes every other one of the first n - c, about half as many as needed.",
     "precedence": "2.0 ** -8 * h / n is (2 ** -8) * h / n, since ** binds before * and /: bracket the exponent, "
     "2.0 ** (-8 * h / n).",
     "rounded-power": "c is the largest power of two below n, 2 ** floor(log2(n)): rounding log2(n) goes up for "
@@ -114,7 +116,10 @@ def check_alibi_slopes(fn: Callable[[int], np.ndarray]) -> CheckResult:
         if got.shape != expected.shape:
             up = 1 << round(np.log2(n))  # what round(log2 n) makes of c
             rounded = up != 1 << (n.bit_length() - 1) and got.shape[0] > n and np.allclose(got[:up], alibi_slopes(up))
-            hint = f" Likely: {SLOPE_MISTAKES['rounded-power']}" if rounded else ""
+            c = 1 << (n.bit_length() - 1)
+            sliced = np.concatenate([alibi_slopes(c), alibi_slopes(2 * c)[: n - c : 2]])
+            mistake = "rounded-power" if rounded else likely_mistake(got, [("slice-order", sliced)])
+            hint = f" Likely: {SLOPE_MISTAKES[mistake]}" if mistake else ""
             return not_yet(f"for {heads(n)}, the shape is {got.shape}; expected ({n},): one slope per head.{hint}")
         said = first_difference(got, expected, f"for {heads(n)}", "slope")
         if said is None:

@@ -247,7 +247,7 @@ def call(
     Examples
     --------
     >>> call(lambda n: 1 / n, "f", 0)
-    (None, Not yet: f(0) raised ZeroDivisionError: division by zero)
+    (None, Not yet: f(0) raised ZeroDivisionError: division by zero.)
     >>> def my_table(seq_len):
     ...     return seq_len
     >>> call(my_table, "my_table", 8, 6, params=("seq_len", "d_model"))[1]
@@ -278,6 +278,7 @@ def call(
         shown = ", ".join([*map(_shown, args), *(f"{k}={_shown(v)}" for k, v in keywords.items())])
         text = str(exc).strip()
         text = text if len(text) <= 200 else text[:200] + "..."
+        text = text if text.endswith((".", "?", "!")) else text + "."  # NumPy's messages end bare
         return None, not_yet(f"{name}({shown}) raised {type(exc).__name__}: {text}", explain(exc))
     if value is Ellipsis:
         return None, unfinished(fn, name, returns)

@@ -223,7 +223,7 @@ def _diagnose(J: np.ndarray, m: int) -> tuple[list[Finding], str | None]:
     bad = [int(i) for i in np.flatnonzero(not_turn)]
     if bad:
         found.append(
-            Finding(tuple(bad), "is", "are", "other than a rotation, whose block is [[cos, -sin], [sin, cos]]")
+            Finding(tuple(bad), "is", "are", "not a rotation (a rotation's block is [[cos, -sin], [sin, cos]])")
         )
         return found, cause
     scaled = [int(i) for i in np.flatnonzero(np.abs(size - 1) > TOL)]
