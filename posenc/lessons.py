@@ -30,7 +30,7 @@ need to know about a lesson is written in the lesson itself, in the form a learn
   (``tools/gen_links.py`` writes the URL) and says whether the session must restart.
 - **Deliberate errors** run inside ``with checks.expect_error():``, which prints the error instead
   of stopping the lesson (front ends that ignore cell tags run on).
-- **Predict, then check**: a markdown cell that starts ``**Predict, then check.**`` asks for a
+- **Predict, then check**: a markdown cell that holds ``**Predict, then check.**`` asks for a
   guess; the code cell right after it, which shows the answer, is tagged ``posenc-predict``
   (:data:`PREDICT`), so that a class edition can clear its output. One to three per lesson from
   lesson 01 on (``tests/test_lessons.py``).

@@ -71,7 +71,7 @@ class TestAnatomy:
     def test_lock_it_in_and_misconceptions(self, path):
         md = markdown(load(path))
         assert "## Lock it in" in md
-        if path.name[:2] != "00":
+        if path.name[:2] not in ("00", "07"):  # 07, the recap, revisits the course's misconceptions in its quizzes
             assert "**Common misconceptions**" in md
 
     def test_executed_in_order_from_a_fresh_kernel(self, path):

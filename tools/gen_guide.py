@@ -122,14 +122,15 @@ further") ones can always be left to the students. The note under each section i
 teaching the whole section; a run sheet's row is the short version, and its activity says what to
 keep.
 
-**Lessons 01–07 share one anatomy** (lesson 00 has no predict-then-check cell and no misconceptions box):
+**Lessons 01–07 share one anatomy** (lesson 00 has no predict-then-check cell and no misconceptions box; lesson
+07, the recap, has no misconceptions box either, because its quizzes revisit the ones already met):
 - a title cell with objectives and times;
 - the setup cell;
 - sections with interactive explorers;
 - "Predict, then check" cells, where students guess before they run;
 - a "Check yourself" exercise whose checker names the mistake;
 - quizzes and recall questions;
-- a misconceptions box;
+- a misconceptions box (01–06);
 - "Lock it in".
 
 The checkers' messages are what students will read when they stall; the lists below quote them.
