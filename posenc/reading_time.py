@@ -23,9 +23,13 @@ __all__ = ["PACE", "estimate_minutes", "section_estimates"]
 
 #: The method behind every stated minute, for a learner who knows Python and a little NumPy. Set once
 #: against two independent first-time reads of the whole course (each estimated every lesson for itself;
-#: 13 of their 16 core-path midpoints fall inside the stated ranges), and not tuned per lesson.
+#: 13 of their 16 core-path midpoints fell inside the stated ranges), and not tuned per lesson, except that
+#: lesson 00's prose has a pace of its own (below). Four later reads are reported in docs/reading-times.md.
 PACE = {
     "words per minute": 85,  # technical prose with symbols, read to understand (not skimmed)
+    # lesson 00's prose is about the course's tools, with no idea to follow: six first-time reads put the
+    # lesson at 10-30 minutes, against 32-48 at the technical pace, so it is read at twice that pace
+    "orientation words per minute": 170,
     "formula minutes": 0.75,  # each displayed formula ($$ ... $$), read term by term
     "code lines per minute": 6,  # lines of code to read, predict and check against what they print
     "cell minutes": 0.15,  # running a cell and glancing at what it printed
@@ -36,6 +40,9 @@ PACE = {
     "exercise minutes per star": 6.0,  # write, check, fix once: ★ 6, ★★ 12, ★★★ 18 minutes
 }
 
+#: The lesson whose prose is read at the orientation pace: lesson 00, on how the course works.
+ORIENTATION = "00"
+
 _STARS = re.compile(r"^###.*?(★+)", re.M)
 _FOLDED = re.compile(r"<details>.*?</details>", re.S)
 _DISPLAY_MATHS = re.compile(r"\$\$.+?\$\$", re.S)
@@ -43,7 +50,9 @@ _DISPLAY_MATHS = re.compile(r"\$\$.+?\$\$", re.S)
 
 def section_estimates(lesson: Lesson, pace: dict[str, float] = PACE) -> list[int]:
     """Each section's minutes by the method, rounded, at least 1 (the title cell and the cells before the
-    first section count toward the first section)."""
+    first section count toward the first section; lesson 00's prose at the orientation pace)."""
+    if lesson.number == ORIENTATION:
+        pace = {**pace, "words per minute": pace["orientation words per minute"]}
     first = next((i for i, c in enumerate(lesson.cells) if cell_source(c).startswith("## ")), len(lesson.cells))
     raw = [estimate_minutes(s, pace) for s in lesson.sections]
     if raw:
