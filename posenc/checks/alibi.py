@@ -74,6 +74,7 @@ def _suspects(n: int) -> list[tuple[str, np.ndarray]]:
             ("next-power", twice[:n]),
             ("even-extras", np.concatenate([alibi_slopes(c), twice[1::2][: n - c]])),
             ("no-step", np.concatenate([alibi_slopes(c), twice[: n - c]])),
+            ("slice-order", np.concatenate([alibi_slopes(c), twice[: n - c : 2]])),  # too few: a shape mismatch
         ]
     return suspects
 
@@ -116,9 +117,7 @@ def check_alibi_slopes(fn: Callable[[int], np.ndarray]) -> CheckResult:
         if got.shape != expected.shape:
             up = 1 << round(np.log2(n))  # what round(log2 n) makes of c
             rounded = up != 1 << (n.bit_length() - 1) and got.shape[0] > n and np.allclose(got[:up], alibi_slopes(up))
-            c = 1 << (n.bit_length() - 1)
-            sliced = np.concatenate([alibi_slopes(c), alibi_slopes(2 * c)[: n - c : 2]])
-            mistake = "rounded-power" if rounded else likely_mistake(got, [("slice-order", sliced)])
+            mistake = "rounded-power" if rounded else likely_mistake(got, _suspects(n))  # only a suspect of its shape
             hint = f" Likely: {SLOPE_MISTAKES[mistake]}" if mistake else ""
             return not_yet(f"for {heads(n)}, the shape is {got.shape}; expected ({n},): one slope per head.{hint}")
         said = first_difference(got, expected, f"for {heads(n)}", "slope")
