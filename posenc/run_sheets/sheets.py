@@ -47,7 +47,7 @@ SHEETS: tuple[RunSheet, ...] = (
                 "",
                 "",
                 "close",
-                say="Sum up: with no positions, attention treats the words as a set; the sinusoidal table adds a "
+                say="Sum up: with no positions, attention treats the words as a bag; the sinusoidal table adds a "
                 "row of its own to each position; each pair of columns is a sine and a cosine at its own speed. "
                 "Exit question: the Think! of lesson 02's Lock it in.",
             ),
