@@ -46,9 +46,15 @@ BROKEN = {
 }
 
 
+# A lesson with one explorer and nothing wrong, for the checks of the driver itself.
+SOUND = {
+    "zz_one_explorer.ipynb": code_notebook("from posenc import widgets\nwidgets.table_explorer()"),
+}
+
+
 @pytest.fixture(scope="module")
 def lab():
-    with lab_server(ROOT / "notebooks", extra_files=BROKEN) as server, open_browser() as browser:
+    with lab_server(ROOT / "notebooks", extra_files=BROKEN | SOUND) as server, open_browser() as browser:
         yield server, browser
 
 
@@ -81,6 +87,24 @@ def test_a_slider_that_does_not_redraw_is_caught(lab, page):
 def test_every_widget_of_a_lesson_is_moved_not_only_the_first(lab, page):
     problems = check_lesson(page, lab[0], "zz_broken_second_figure.ipynb")
     assert problems and all(p.startswith("widget 2:") for p in problems), problems
+
+
+# The first time a slider's handle takes the focus, give it back to the notebook's first
+# cell, as JupyterLab once did to its active cell just after Run All (seen in CI): a key pressed then is lost.
+STEAL_THE_FIRST_FOCUS = """
+document.addEventListener('focusin', (event) => {
+  if (!window.__stolen && event.target.classList && event.target.classList.contains('noUi-handle')) {
+    window.__stolen = true;
+    setTimeout(() => document.querySelector('.jp-Notebook .jp-Cell').focus(), 0);
+  }
+}, true);
+"""
+
+
+def test_a_slider_whose_focus_the_notebook_takes_back_is_focused_again_before_the_key(lab, page):
+    page.add_init_script(STEAL_THE_FIRST_FOCUS)
+    assert check_lesson(page, lab[0], "zz_one_explorer.ipynb") == []
+    assert page.evaluate("window.__stolen") is True, "the focus was taken back once"
 
 
 def test_a_click_on_the_table_heatmap_chooses_that_cell(lab, page):

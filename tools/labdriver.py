@@ -299,11 +299,31 @@ def main_controls_state(page) -> list[dict]:
     return page.evaluate(JS_MAIN_CONTROLS)
 
 
-def press_on_main_slider(page, index: int = 0, key: str = "ArrowRight") -> None:
-    """Focus the handle of a lesson widget's main slider and press a key, as a keyboard user would."""
+def focus_main_slider(page, index: int = 0) -> None:
+    """Scroll to a lesson widget's main slider and give its handle the keyboard focus, as a keyboard user would.
+
+    Returns once the widget shows its value and readout (a cell the notebook has not drawn yet
+    shows neither) and the handle has kept the focus for a moment: just after a run, JupyterLab
+    gives the focus back to its active cell, and a key pressed then would go to that cell.
+    """
     handle = page.locator(".jp-Notebook .posenc-main .noUi-handle").nth(index)
     handle.scroll_into_view_if_needed()
-    handle.focus()
+
+    def drawn_and_focused() -> bool:
+        state = main_controls_state(page)[index]
+        if not (state["value"] and state["readout"]):
+            return False
+        if handle.evaluate("el => document.activeElement === el"):
+            return True
+        handle.focus()
+        return False  # asked again after a moment: the focus must still be there
+
+    wait_for(drawn_and_focused, 15, f"widget {index + 1} to be drawn and its slider's handle to keep the focus")
+
+
+def press_on_main_slider(page, index: int = 0, key: str = "ArrowRight") -> None:
+    """Focus the handle of a lesson widget's main slider and press a key, as a keyboard user would."""
+    focus_main_slider(page, index)
     page.keyboard.press(key)
 
 
@@ -319,11 +339,16 @@ def click_on_figure(page, index: int, fx: float, fy: float) -> None:
 
 def check_main_slider(page, index: int) -> list[str]:
     """Move one widget's main slider by a key press; the problems seen (figure, readout, value)."""
-    before = main_controls_state(page)[index]
     where = f"widget {index + 1}"
-    if before["img"] is None or before["readout"] is None:
+    first = main_controls_state(page)[index]
+    if first["img"] is None or first["readout"] is None:
         return [f"{where} has no figure image or no readout"]
-    press_on_main_slider(page, index)
+    try:
+        focus_main_slider(page, index)
+    except TimeoutError as error:
+        return [f"{where}: {error}"]
+    before = main_controls_state(page)[index]
+    page.keyboard.press("ArrowRight")
     try:
         after = wait_for(
             lambda: (
@@ -338,7 +363,10 @@ def check_main_slider(page, index: int) -> list[str]:
     except TimeoutError:
         now = main_controls_state(page)[index]
         what = "figure" if now["img"] == before["img"] else "readout"
-        return [f"{where}: after a key press on the main slider the {what} did not change"]
+        return [
+            f"{where}: after a key press on the main slider the {what} did not change"
+            f" (the slider's value {before['value']!r}, then {now['value']!r})"
+        ]
     problems = []
     if after["value"] and after["value"] not in after["readout"]:
         problems.append(
