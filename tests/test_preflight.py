@@ -1,6 +1,7 @@
 """The preflight (``tools/preflight.py``) against real environments (marker ``slow``: it runs every lesson
-and builds small fresh environments): the course's own passes; a bare one, one with an old ipywidgets,
-and a server whose anywidget front end is disabled each fail with the line that names the problem. The
+and builds small fresh environments): the course's own passes; a bare one, one with an old ipywidgets
+and an anywidget older than the server's front end, and a server whose anywidget front end is disabled
+each fail with the line that names the problem. The
 preflight itself runs on a Python that has only the standard library."""
 
 from __future__ import annotations
@@ -53,13 +54,17 @@ def test_a_kernel_without_the_course_fails_on_its_line(bare):
     assert "✗ kernel: lessons not run" in said
 
 
-def test_a_kernel_with_an_old_ipywidgets_fails_on_its_line(tmp_path, bare):
+def test_a_kernel_with_an_old_ipywidgets_or_an_anywidget_the_server_cannot_show_fails_on_its_line(tmp_path, bare):
     venv = tmp_path / "old"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
-    subprocess.run([*pip, "ipywidgets==8.0.7"], check=True, timeout=600)
+    subprocess.run([*pip, "ipywidgets==8.0.7", "anywidget==0.9.13"], check=True, timeout=600)
     code, said = preflight(bare, "--kernel-python", str(venv / "bin" / "python"), "--server-python", COURSE)
     assert code == 1 and "✗ kernel: ipywidgets 8.0.7 is older than 8.1.2" in said, said
+    # anywidget 0.9.13 is the course's floor, so its own line passes; the server's front end is 0.11's
+    assert "✓ kernel: anywidget 0.9.13" in said, said
+    assert "✗ widgets: the kernel's anywidget (asks for ~0.9.*) and the server's anywidget front end v0.11" in said
+    assert "✓ widgets: the kernel's ipywidgets (controls 2.0.0)" in said, said
 
 
 def test_a_server_whose_anywidget_front_end_is_disabled_fails_on_its_line(tmp_path, bare):

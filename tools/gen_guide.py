@@ -87,8 +87,8 @@ solution is folded below them" does not hold there: say so when you hand it out.
 4. Run the preflight on the hub, with the kernel's Python and the one JupyterLab runs from:
    `python3 tools/preflight.py --kernel-python K --server-python S` (standard library only;
    `make preflight` on your laptop). It checks both environments' Python and packages (the
-   server's JupyterLab, and nbgitpuller where the two environments differ), the widget front ends,
-   that the `python3` kernel the lessons ask for runs the kernel's Python, runs every lesson headless, prints each lesson's peak kernel memory and each explorer's update
+   server's JupyterLab, and nbgitpuller where the two environments differ), the widget front ends
+   and that they render the versions of the kernel's widgets, that the `python3` kernel the lessons ask for runs the kernel's Python, runs every lesson headless, prints each lesson's peak kernel memory and each explorer's update
    time, and ends with a checklist that says what to do for each ✗. Then open the link as a
    student would: move lesson 00's slider, and click a cell of lesson 02's table explorer (the one
    explorer whose clicks need anywidget).
@@ -111,7 +111,7 @@ was tested on the machines that build it:
 | own laptop, Windows (the README's PowerShell lines) | nothing | all of it: no Windows machine has run them |
 | Colab (the README's links) | the set-up cell's Colab branch, in a fresh environment with a stand-in `google.colab`: it installs the course from a clone, asks for a restart when it upgraded a package already loaded, and lesson 00's explorer then builds | Colab's own front end and its widget manager |
 | Binder (the README's badge and links) | repo2docker's dry run (`--no-build`) reads `binder/` and plans the build Binder would do, and the course runs in an environment made from `binder/` alone | the Binder service itself |
-| a class JupyterHub (the steps above, and "A class hub" below) | a real JupyterHub, laid out as the recipe says, with two students who follow the nbgitpuller link in headless Chromium, run lesson 00 and move its slider, then get an update; the preflight on the hub's two environments, and on broken ones (a kernel without the course, one with an old ipywidgets, a server whose anywidget front end is disabled), each failing on the line that names it | real authenticators and spawners with system users, more than two students at once, Zero to JupyterHub on Kubernetes |
+| a class JupyterHub (the steps above, and "A class hub" below) | a real JupyterHub, laid out as the recipe says, with two students who follow the nbgitpuller link in headless Chromium, run lesson 00 and move its slider, then get an update; the preflight on the hub's two environments, and on broken ones (a kernel without the course, one with an old ipywidgets and an anywidget older than the server's front end, a server whose anywidget front end is disabled), each failing on the line that names it | real authenticators and spawners with system users, more than two students at once, Zero to JupyterHub on Kubernetes |
 | static site and slides | every page in headless Chromium, with no kernel and no network | other browsers |
 
 **How to read the minutes.** Each section's minutes are self-study estimates for a first-time

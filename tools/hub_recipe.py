@@ -163,7 +163,9 @@ python3 tools/preflight.py --kernel-python "$KERNEL/bin/python" --server-python 
 ```
 
 The preflight's last line should read READY: among its checks, that the server's `python3` kernel
-runs the kernel environment's Python and that nbgitpuller is in the server environment. Then, in
+runs the kernel environment's Python, that nbgitpuller is in the server environment, and that the
+server's widget front ends render the kernel's ipywidgets and anywidget (the pins above keep the
+two environments' versions the same). Then, in
 `jupyterhub_config.py`, with `SERVER` written out as its absolute path:
 
 ```python

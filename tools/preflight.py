@@ -12,7 +12,9 @@ checked, which on a hub are often two different Pythons:
   peak memory; then each explorer's update time, as information (⚠ past a generous limit,
   never ✗: a timing depends on the machine);
 - the **server** environment (`--server-python`, where JupyterLab runs): JupyterLab, and the front
-  ends of ipywidgets and anywidget as ``jupyter labextension list`` reports them, enabled.
+  ends of ipywidgets and anywidget as ``jupyter labextension list`` reports them, enabled;
+- the two together: the server's front ends render the versions of the widgets the kernel makes
+  (on a hub each side can pass alone and the widgets still fail to display).
 
 It prints a checklist, ✓ or ✗ with what to do for each ✗, and exits 1 on any ✗.
 """
@@ -123,13 +125,24 @@ def check_environment(role: str, python: str, names: tuple[str, ...]) -> list[tu
     return lines
 
 
-def check_front_ends(python: str, env: dict) -> list[tuple[str, str, str]]:
-    """Each widget front end, as ``jupyter labextension list`` in the server environment reports it."""
+def front_end_rows(python: str, env: dict) -> dict[str, tuple[str, str, str]]:
+    """Each widget front end that ``jupyter labextension list`` in the server environment reports:
+    its version, "enabled" or "disabled", and "OK" or "X"."""
     done = subprocess.run([python, "-m", "jupyter", "labextension", "list"], capture_output=True, text=True, env=env)
     listing = re.sub(r"\x1b\[[0-9;]*m", "", done.stdout + done.stderr)
+    rows = {}
+    for extension in FRONT_ENDS:
+        row = re.search(rf"^\s*{re.escape(extension)} v([\d.]+) (enabled|disabled) (OK|X)", listing, re.M)
+        if row is not None:
+            rows[extension] = (row.group(1), row.group(2), row.group(3))
+    return rows
+
+
+def check_front_ends(rows: dict[str, tuple[str, str, str]]) -> list[tuple[str, str, str]]:
+    """Each widget front end (`rows` from :func:`front_end_rows`): there, enabled and not broken."""
     lines = []
     for extension, package in FRONT_ENDS.items():
-        row = re.search(rf"^\s*{re.escape(extension)} v([\d.]+) (enabled|disabled) (OK|X)", listing, re.M)
+        row = rows.get(extension)
         if row is None:
             lines.append(
                 (
@@ -138,7 +151,7 @@ def check_front_ends(python: str, env: dict) -> list[tuple[str, str, str]]:
                     f'install {package} in the server environment (pip install "{package}")',
                 )
             )
-        elif row.group(2) != "enabled":
+        elif row[1] != "enabled":
             lines.append(
                 (
                     "✗",
@@ -146,12 +159,91 @@ def check_front_ends(python: str, env: dict) -> list[tuple[str, str, str]]:
                     f"jupyter labextension enable {extension} (and unlock it)",
                 )
             )
-        elif row.group(3) != "OK":
+        elif row[2] != "OK":
             lines.append(
                 ("✗", f"server: the {extension} front end is broken", f"reinstall {package} in the server environment")
             )
         else:
-            lines.append(("✓", f"server: {extension} front end v{row.group(1)} enabled", ""))
+            lines.append(("✓", f"server: {extension} front end v{row[0]} enabled", ""))
+    return lines
+
+
+#: What the kernel's widgets ask the browser for: each module and the version range its models name.
+WIDGET_MODULES = """import json
+found = {}
+try:
+    import ipywidgets
+    found["@jupyter-widgets/controls"] = ipywidgets.IntSlider._model_module_version.default_value
+except ImportError:
+    pass
+try:
+    import anywidget
+    found["anywidget"] = anywidget.AnyWidget._model_module_version.default_value
+except ImportError:
+    pass
+print(json.dumps(found))"""
+
+#: The jupyterlab-manager front end's first major version that renders each major version of
+#: ipywidgets' controls: 2.x (ipywidgets 8) from version 5 (jupyterlab_widgets 3); ipywidgets 7's
+#: controls 1.x are rendered by version 3 (jupyterlab_widgets 1, see ipywidgets issue #3558).
+MANAGER_FOR_CONTROLS = {2: 5, 1: 3}
+
+
+def version_in_range(version: str, wanted: str) -> bool | None:
+    """Whether a front end's `version` satisfies the range a widget's model names (npm's semver, as the
+    widget manager matches it): an exact ``X.Y.Z``, ``~X.Y.Z``, ``~X.Y.*`` or ``^X.Y.Z``; None for any
+    other form.
+
+    >>> version_in_range("0.11.0", "~0.11.*"), version_in_range("0.9.13", "~0.11.*")
+    (True, False)
+    """
+    form = re.fullmatch(r"([~^]?)(\d+)\.(\d+)\.(\d+|\*)", wanted.strip())
+    if form is None:
+        return None
+    have = as_tuple(version)
+    low = tuple(int(p) for p in form.groups()[1:] if p != "*")
+    low = low + (0,) * (3 - len(low))
+    if form.group(1) == "":
+        return have == low if form.group(4) != "*" else have[:2] == low[:2]
+    if have < low:
+        return False
+    if form.group(1) == "^" and low[:2] == (0, 0):  # ^0.0.Z allows 0.0.Z alone
+        return have == low
+    if form.group(1) == "~" or low[0] == 0:  # ^0.Y.Z allows only 0.Y.*, like ~
+        return have[:2] == low[:2]
+    return have[0] == low[0]
+
+
+def check_widget_versions(wanted: dict[str, str], rows: dict[str, tuple[str, str, str]]) -> list[tuple[str, str, str]]:
+    """Whether the server's front ends render the widgets of the kernel: `wanted` maps each module to
+    the version its models ask for (the kernel's, from :data:`WIDGET_MODULES`); `rows` are the
+    server's front ends (:func:`front_end_rows`). A pair not both there is the other lines' ✗.
+
+    A mismatch shows in the browser as "Error displaying widget" with "Module ..., version ... is
+    not registered", though each side alone passes its own checks.
+    """
+    lines = []
+    controls, manager = wanted.get("@jupyter-widgets/controls"), rows.get("@jupyter-widgets/jupyterlab-manager")
+    if controls and manager:
+        need = MANAGER_FOR_CONTROLS.get(as_tuple(controls)[0])
+        fits = need is not None and as_tuple(manager[0])[0] >= need
+        what = (
+            f"widgets: the kernel's ipywidgets (controls {controls}) and the server's jupyterlab-manager v{manager[0]}"
+        )
+        fix = (
+            'in the server environment: pip install "jupyterlab_widgets>=3" (the front end of ipywidgets 8), '
+            "or in the kernel the ipywidgets that matches it"
+        )
+        lines.append(("✓", f"{what} match", "") if fits else ("✗", f"{what} do not match", fix))
+    model, front = wanted.get("anywidget"), rows.get("anywidget")
+    if model and front:
+        fits = version_in_range(front[0], model)
+        what = f"widgets: the kernel's anywidget (asks for {model}) and the server's anywidget front end v{front[0]}"
+        fix = f"install the same anywidget in both environments (the server has {front[0]})"
+        if fits is None:
+            lines.append(("⚠", f"{what}: the range is of a form the preflight does not compare", ""))
+        else:
+            lines.append(("✓", f"{what} match", "") if fits else ("✗", f"{what} do not match", fix))
     return lines
 
 
@@ -303,7 +395,11 @@ def main(argv: list[str] | None = None) -> int:
     # two environments are a hub's layout: its server also needs nbgitpuller, for the class's link
     hub = os.path.abspath(args.kernel_python) != os.path.abspath(args.server_python)
     lines += check_environment("server", args.server_python, SERVER + (("nbgitpuller",) if hub else ()))
-    lines += check_front_ends(args.server_python, dict(os.environ))
+    rows = front_end_rows(args.server_python, dict(os.environ))
+    lines += check_front_ends(rows)
+    done = run(args.kernel_python, WIDGET_MODULES)
+    wanted = json.loads(done.stdout) if done.returncode == 0 else {}
+    lines += check_widget_versions(wanted, rows)
     lines += check_kernel_registration(args.kernel_python, args.server_python, dict(os.environ))
     if args.skip_lessons:
         pass

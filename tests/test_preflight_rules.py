@@ -1,0 +1,69 @@
+"""The preflight's rules that need no environment: whether a server's widget front ends render the
+widgets a kernel makes. (The preflight against real environments is ``tests/test_preflight.py``.)"""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tools.preflight import check_widget_versions, version_in_range
+
+SERVER_NOW = {
+    "@jupyter-widgets/jupyterlab-manager": ("5.0.16", "enabled", "OK"),
+    "anywidget": ("0.11.0", "enabled", "OK"),
+}
+KERNEL_NOW = {"@jupyter-widgets/controls": "2.0.0", "anywidget": "~0.11.*"}
+
+versions = st.tuples(st.integers(0, 20), st.integers(0, 20), st.integers(0, 20))
+
+
+def dotted(v: tuple[int, int, int]) -> str:
+    return ".".join(map(str, v))
+
+
+@given(versions, versions)
+def test_a_tilde_range_takes_the_same_minor_version_from_its_patch_on(have, low):
+    # npm's ~X.Y.Z: at least X.Y.Z and below X.(Y+1).0, written here as two comparisons of tuples
+    expected = low <= have < (low[0], low[1] + 1, 0)
+    assert version_in_range(dotted(have), f"~{dotted(low)}") is expected
+
+
+@given(versions, versions)
+def test_a_caret_range_takes_everything_below_the_next_left_most_non_zero_part(have, low):
+    if low[0] > 0:
+        below = (low[0] + 1, 0, 0)
+    elif low[1] > 0:
+        below = (0, low[1] + 1, 0)
+    else:
+        below = (0, 0, low[2] + 1)
+    assert version_in_range(dotted(have), f"^{dotted(low)}") is (low <= have < below)
+
+
+def test_the_ranges_widget_models_name_are_matched_as_the_widget_manager_does():
+    assert version_in_range("0.11.0", "~0.11.*") and version_in_range("0.11.7", "~0.11.*")
+    assert not version_in_range("0.9.13", "~0.11.*") and not version_in_range("0.12.0", "~0.11.*")
+    assert version_in_range("2.0.0", "2.0.0") and not version_in_range("2.0.1", "2.0.0")
+    assert version_in_range("1.2.3", ">=1.0") is None  # a form it does not read is said, not guessed
+
+
+def test_todays_kernel_and_server_match():
+    lines = check_widget_versions(KERNEL_NOW, SERVER_NOW)
+    assert [mark for mark, _, _ in lines] == ["✓", "✓"], lines
+
+
+def test_a_server_with_ipywidgets_7s_front_end_cannot_show_ipywidgets_8s_widgets():
+    server = {**SERVER_NOW, "@jupyter-widgets/jupyterlab-manager": ("3.1.1", "enabled", "OK")}
+    (mark, what, fix), _ = check_widget_versions(KERNEL_NOW, server)
+    assert mark == "✗" and "controls 2.0.0" in what and "v3.1.1 do not match" in what
+    assert "jupyterlab_widgets>=3" in fix
+
+
+def test_a_kernel_whose_anywidget_is_older_than_the_servers_front_end_fails_on_its_line():
+    _, (mark, what, fix) = check_widget_versions({**KERNEL_NOW, "anywidget": "~0.9.*"}, SERVER_NOW)
+    assert mark == "✗" and "asks for ~0.9.*" in what and "front end v0.11.0" in what
+    assert "the same anywidget in both environments" in fix
+
+
+def test_a_pair_with_one_side_missing_is_left_to_the_lines_that_name_it():
+    assert check_widget_versions({}, SERVER_NOW) == []
+    assert check_widget_versions(KERNEL_NOW, {}) == []
