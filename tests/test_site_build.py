@@ -8,6 +8,7 @@ writes the few files a page names. ``tests/test_site.py`` builds the real site a
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 from types import SimpleNamespace
@@ -172,6 +173,23 @@ def test_a_page_loads_katex_before_requirejs_and_no_mathjax():
     assert "renderMathInElement(document.body" in page and "$x^2$" in page
     assert "mathjax" not in page.lower()
     assert "cdnjs" not in page and "https://cdn" not in page  # nor mermaid's loader
+
+
+def test_the_site_and_the_slides_find_the_maths_with_the_same_katex_options():
+    from tools import build_slides
+
+    nb = new_notebook(cells=[new_markdown_cell("# A title\n\nThe square $x^2$, and $$y = x^2.$$")])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    found = []
+    for page in (export(nb), build_slides.export(nb, "A title")):
+        call = re.search(r"renderMathInElement\(document\.body, (\{.*?\})\);", page)
+        assert call, "each page typesets its maths with KaTeX's auto-render"
+        found.append(json.loads(call.group(1)))
+    site, slides = found
+    assert site == slides
+    assert {"left": "$", "right": "$", "display": False} in site["delimiters"]
+    assert {"left": "$$", "right": "$$", "display": True} in site["delimiters"]
+    assert "jp-OutputArea" in site["ignoredClasses"]  # a printed dollar sign in an output stays as it is
 
 
 def test_a_page_gives_the_widgets_the_font_of_its_text():

@@ -54,6 +54,15 @@ STATIC = "static"
 #: The course's name, as the README's title gives it (the site's index page and the handout show it).
 COURSE = "Where am I? Positional encodings in Transformers"
 MARKER = ".posenc-site"
+#: How KaTeX's auto-render finds the lessons' maths, on the site's pages and the slides alike: $...$
+#: and $$...$$ as the notebooks' markdown writes them, never inside an output or a code listing.
+KATEX_OPTIONS = json.dumps(
+    {
+        "delimiters": [{"left": "$$", "right": "$$", "display": True}, {"left": "$", "right": "$", "display": False}],
+        "ignoredClasses": ["jp-OutputArea", "highlight"],
+        "throwOnError": False,
+    }
+)
 
 
 def course_binder_url() -> str:
@@ -195,7 +204,8 @@ def export(nb: nbformat.NotebookNode, title: str = "Notebook") -> str:
         widget_renderer_url=f"{STATIC}/html-manager/embed-amd.js",
         require_js_url=f"{STATIC}/require.js",
     )
-    body, _ = exporter.from_notebook_node(nb, resources={"site_static": STATIC, "metadata": {"name": title}})
+    resources = {"site_static": STATIC, "katex_options": KATEX_OPTIONS, "metadata": {"name": title}}
+    body, _ = exporter.from_notebook_node(nb, resources=resources)
     return link_pages(body)
 
 

@@ -35,6 +35,7 @@ sys.path.insert(0, str(ROOT))
 from posenc.editions import expand_note, hint_args, note_of  # noqa: E402
 from posenc.slides import slide_types  # noqa: E402
 from tools.build_site import (  # noqa: E402
+    KATEX_OPTIONS,
     STATIC,
     broken_links,
     course_binder_url,
@@ -76,7 +77,8 @@ def export(nb: nbformat.NotebookNode, title: str) -> str:
         widget_renderer_url=f"{STATIC}/html-manager/embed-amd.js",
         require_js_url=f"{STATIC}/require.js",
     )
-    body, _ = exporter.from_notebook_node(as_slides(nb), resources={"site_static": STATIC, "metadata": {"name": title}})
+    resources = {"site_static": STATIC, "katex_options": KATEX_OPTIONS, "metadata": {"name": title}}
+    body, _ = exporter.from_notebook_node(as_slides(nb), resources=resources)
     return link_pages(body)
 
 
