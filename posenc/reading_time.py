@@ -24,7 +24,7 @@ __all__ = ["PACE", "estimate_minutes", "section_estimates"]
 #: The method behind every stated minute, for a learner who knows Python and a little NumPy. Set once
 #: against two independent first-time reads of the whole course (each estimated every lesson for itself;
 #: 13 of their 16 core-path midpoints fell inside the stated ranges), and not tuned per lesson, except that
-#: lesson 00's prose has a pace of its own (below). Four later reads are reported in docs/reading-times.md.
+#: lesson 00's prose has a pace of its own (below). Five later reads are reported in docs/reading-times.md.
 PACE = {
     "words per minute": 85,  # technical prose with symbols, read to understand (not skimmed)
     # lesson 00's prose is about the course's tools, with no idea to follow: six first-time reads put the

@@ -318,7 +318,7 @@ def focus_main_slider(page, index: int = 0) -> None:
         handle.focus()
         return False  # asked again after a moment: the focus must still be there
 
-    wait_for(drawn_and_focused, 15, f"widget {index + 1} to be drawn and its slider's handle to keep the focus")
+    wait_for(drawn_and_focused, 15, "the widget to be drawn and its slider's handle to keep the focus")
 
 
 def press_on_main_slider(page, index: int = 0, key: str = "ArrowRight") -> None:
