@@ -8,6 +8,10 @@ PY     := $(BIN)/python
 INSTALLER ?= auto
 INSTALL := INSTALLER=$(INSTALLER) bash tools/venv_install.sh $(VENV)
 
+# the branch the student edition is published to, which its links and the student site's open
+# (`make kit site STUDENT_BRANCH=student-v0.2.0` for a term)
+STUDENT_BRANCH ?= student
+
 # test-fast leaves out the heavy tests, by their markers (declared in pyproject.toml)
 FAST := not (notebooks or browser or site or hub or grading or slow)
 
@@ -47,16 +51,18 @@ notebooks: $(VENV)/.tests
 ## kit: build the class editions of every lesson into build/kit: learner (as committed), student (no
 ## solutions, predict-then-check outputs cleared) and instructor (solutions in, notes shown, executed), and
 ## the printable handout (build/kit/handout: HTML and A4 PDF, a page per lesson, the comparison table, the
-## glossary) and the slides (build/kit/slides: reveal.js, sliders working with no kernel; needs npm);
+## glossary), the slides (build/kit/slides: reveal.js, sliders working with no kernel; needs npm) and the
+## instructor guide as a page (build/kit/guide: the quiz keys, never on a site students reach);
 ## `python tools/publish_edition.py student` then writes one edition to a git branch of that name
 kit: $(VENV)/.tests
-	$(PY) tools/gen_guide.py
-	$(PY) tools/build_kit.py
+	$(PY) tools/build_kit.py --branch $(STUDENT_BRANCH)
 
-## site: build the course as a static site in build/site: every lesson as a page whose main sliders work
-## with no kernel (frames drawn at build time); the browser bundles come from npm, checked by hash
+## site: build the course as two static sites from one run of the lessons: build/site, the public learner
+## site (folded solutions and quiz answers, as a self-learner needs), and build/site-student, for a class (no
+## solutions, no quiz answers, no model answers); every main slider works with no kernel (frames drawn at build
+## time); the browser bundles come from npm, checked by hash
 site: $(VENV)/.tests
-	$(PY) tools/build_site.py
+	$(PY) tools/build_site.py --branch $(STUDENT_BRANCH)
 
 ## bench: run the speed benchmarks (maths, sliders, browser, lesson run times), print them and record
 ## each run in benchmarks/results/; then `make docs` puts the new numbers on the pages

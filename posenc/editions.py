@@ -9,9 +9,8 @@ no display code; ``tools/build_kit.py`` executes and writes them):
   answered before the student runs it; everything else as committed;
 - the **instructor edition** (:func:`instructor_edition`): each solution in place of its stub
   (:func:`with_solutions`), and each instructor note shown under the cell that carries it;
-- the **graded edition** (:func:`graded_edition`), an nbgrader source notebook: each exercise a
-  solution cell (its solution between nbgrader's markers) and each check an autograded test cell
-  that calls the course's own checker and fails with its message.
+- the **graded edition** (:func:`posenc.graded.graded_edition`), an nbgrader source notebook: each
+  exercise a solution cell and each check an autograded test cell calling the course's own checker.
 
 **Instructor notes** live in a cell's metadata, ``metadata["posenc"]["instructor"]``, which no
 front end shows: on the heading cell of a section (timing, what to ask, where students
@@ -32,7 +31,10 @@ Examples
 from __future__ import annotations
 
 import copy
+import html
+import json
 import re
+from collections.abc import Mapping
 
 from posenc.lessons import PREDICT, cell_source
 
@@ -45,8 +47,11 @@ __all__ = [
     "stubs_and_solutions",
     "with_solutions",
     "student_edition",
+    "COURSE_KERNEL",
+    "with_course_kernel",
+    "class_question",
+    "prune_widget_state",
     "instructor_edition",
-    "graded_edition",
     "QUIZ",
     "hint_args",
 ]
@@ -59,6 +64,8 @@ NOTE_HEAD = "> **Instructor note.**"
 STUB = re.compile(r"raise NotImplementedError|^\s+return \.\.\.|^my_\w+ = \.\.\.", re.M)
 SOLUTION = re.compile(r"<summary><b>Solution</b></summary>\s*```python\n(.*?)```", re.S)
 _FOLDED_SOLUTION = re.compile(r"\n*<details><summary><b>Solution</b></summary>.*?</details>", re.S)
+#: A Think! question's folded model answer, in a lesson's markdown.
+_FOLDED_ANSWER = re.compile(r"\n*<details><summary><b>Model answers?</b></summary>.*?</details>", re.S)
 _CHECK = re.compile(r"^checks\.check_\w+\(", re.M)
 _CITE = re.compile(r"\{(check_\w+):([\w-]+)\}")
 
@@ -121,20 +128,113 @@ def with_solutions(notebook: dict) -> dict:
     return out
 
 
-def student_edition(notebook: dict) -> dict:
-    """A copy for a class: the folded solutions and the instructor notes removed, the predict-then-check cells'
-    outputs cleared."""
+#: The kernel a class's editions ask for: a name of the course's own, so that on a shared hub the course's
+#: kernel sits beside every other course's ``python3`` instead of replacing it (the guide's hub recipe
+#: registers it under this name). Where no kernel has this name (Binder, a laptop, Colab), JupyterLab starts
+#: the one kernel of the same language, as it does for any notebook whose kernel it lacks.
+COURSE_KERNEL = {"name": "posenc", "display_name": "Python 3 (posenc course)", "language": "python"}
+
+#: A cell that shows a question: ``widgets.quiz("02-fastest")`` or ``widgets.recall("02-why-even")``.
+_ASKS = re.compile(r"widgets\.(quiz|recall)\(\"([^\"]+)\"\)")
+_VIEW = "application/vnd.jupyter.widget-view+json"
+_STATE = "application/vnd.jupyter.widget-state+json"
+
+
+def class_question(kind: str, question_id: str) -> dict:
+    """What a class's copy shows of a quiz (``kind`` "quiz") or a recall prompt before it is run: the question
+    and its options as an output, with no feedback, no right option and no model answer."""
+    from posenc.checks.questions import question  # the one reader of the question bank; headless
+
+    q = question(question_id, "mcq" if kind == "quiz" else "recall")
+    head = f"<p><b>{'Quiz' if kind == 'quiz' else 'Recall'}.</b> {html.escape(q['prompt'])}</p>"
+    lines = [f"{'Quiz' if kind == 'quiz' else 'Recall'}. {q['prompt']}"]
+    if kind == "quiz":
+        head += "<ul style='list-style:none'>"
+        head += "".join(f"<li><b>{o['key']}</b>. {html.escape(o['text'])}</li>" for o in q["options"]) + "</ul>"
+        lines += [f"{o['key']}. {o['text']}" for o in q["options"]]
+        said = "Decide on your answer; run this cell in the notebook to check it."
+    else:
+        said = "Write your answer in your own words; run this cell in the notebook to compare it with the model answer."
+    return {
+        "output_type": "display_data",
+        "metadata": {},
+        "data": {"text/html": f"{head}<p><i>{said}</i></p>", "text/plain": "\n".join([*lines, said])},
+    }
+
+
+def prune_widget_state(notebook: dict) -> None:
+    """Keep only the saved widget models the notebook's outputs show, what they contain, and the links between
+    them (a kernel saves every model it ever opened: a hidden model answer among them)."""
+    saved = notebook.get("metadata", {}).get("widgets", {}).get(_STATE)
+    if not saved:
+        return
+    state = saved["state"]
+    keep = {
+        output["data"][_VIEW]["model_id"]
+        for cell in notebook["cells"]
+        for output in cell.get("outputs", [])
+        if _VIEW in output.get("data", {})
+    }
+    todo = list(keep)
+    refers = r'IPY_MODEL_([0-9a-f]+)|"model_id": "([0-9a-f]+)"'  # children, layouts, styles; an Output's views
+    while todo:
+        for found in (a or b for a, b in re.findall(refers, json.dumps(state.get(todo.pop(), {})))):
+            if found in state and found not in keep:
+                keep.add(found)
+                todo.append(found)
+    for model_id, model in state.items():  # links refer to their ends, and nothing refers to them
+        ends = set(re.findall(r"IPY_MODEL_([0-9a-f]+)", json.dumps(model)))
+        if model["model_name"] in ("LinkModel", "DirectionalLinkModel") and ends and ends <= keep:
+            keep.add(model_id)
+    saved["state"] = {model_id: model for model_id, model in state.items() if model_id in keep}
+
+
+def _relink(value: object, links: Mapping[str, str]) -> object:
+    """`value` (a cell's source, an output, a widget's state) with every link of `links` replaced."""
+    if not links:
+        return value
+    text = json.dumps(value)
+    for old in sorted(links, key=len, reverse=True):  # a lesson's link before any shorter one it starts with
+        text = text.replace(json.dumps(old)[1:-1], json.dumps(links[old])[1:-1])
+    return json.loads(text)
+
+
+def student_edition(notebook: dict, links: Mapping[str, str] | None = None, *, clear_predictions: bool = True) -> dict:
+    """A copy for a class: no folded solutions, no folded model answers under a Think!, no instructor notes, no
+    quiz feedback or model answers (each
+    quiz and recall cell shows its question alone until it is run, and the saved widgets that held them are
+    dropped), the predict-then-check cells' outputs cleared, and each link of `links` (the learner edition's
+    Binder and Colab links) replaced by its value (the same lesson on the class's branch).
+
+    `clear_predictions` False keeps the predictions' outputs: the static student site, which has no kernel to
+    run them, shows them."""
     out = copy.deepcopy(notebook)
     for cell in out["cells"]:
-        if cell.get("cell_type") == "markdown" and SOLUTION.search(cell_source(cell)):
-            cell["source"] = _FOLDED_SOLUTION.sub("", cell_source(cell)).rstrip("\n")
-        if PREDICT in cell.get("metadata", {}).get("tags", []):
+        if cell.get("cell_type") == "markdown" and (
+            SOLUTION.search(cell_source(cell)) or _FOLDED_ANSWER.search(cell_source(cell))
+        ):
+            cell["source"] = _FOLDED_ANSWER.sub("", _FOLDED_SOLUTION.sub("", cell_source(cell))).rstrip("\n")
+        if clear_predictions and PREDICT in cell.get("metadata", {}).get("tags", []):
             cell["outputs"], cell["execution_count"] = [], None
+        asks = _ASKS.search(cell_source(cell)) if cell.get("cell_type") == "code" else None
+        if asks and cell.get("outputs"):
+            cell["outputs"], cell["execution_count"] = [class_question(asks.group(1), asks.group(2))], None
         posenc_meta = cell.get("metadata", {}).get("posenc", {})
         posenc_meta.pop(NOTE_KEY, None)  # a note may hold quiz keys: not in a class's copy, even as metadata
         if not posenc_meta:
             cell.get("metadata", {}).pop("posenc", None)
     out["cells"] = [c for c in out["cells"] if cell_source(c).strip() or c.get("cell_type") == "code"]
+    prune_widget_state(out)
+    out["cells"] = _relink(out["cells"], links or {})
+    if "metadata" in out and "widgets" in out["metadata"]:
+        out["metadata"]["widgets"] = _relink(out["metadata"]["widgets"], links or {})
+    return out
+
+
+def with_course_kernel(notebook: dict) -> dict:
+    """A copy that asks for the course's own kernel (:data:`COURSE_KERNEL`) instead of ``python3``."""
+    out = copy.deepcopy(notebook)
+    out.setdefault("metadata", {})["kernelspec"] = dict(COURSE_KERNEL)
     return out
 
 
@@ -178,91 +278,3 @@ def instructor_edition(notebook: dict) -> dict:
             cells.append(note_cell)
     out["cells"] = cells
     return out
-
-
-#: The nbgrader metadata schema the graded edition writes.
-NBGRADER_SCHEMA = 3
-_LAST_DEF = re.compile(r"\A(?P<head>(?:.*\n)*?)(?P<def>def \w+\(.*\):[^\n]*\n)(?P<body>(?:(?:[ \t]+[^\n]*)?\n?)+)\Z")
-_CHECK_CALL = re.compile(r"^checks\.(check_\w+)\((\w+)(.*)$", re.M)
-
-
-def _solution_region(solution: str) -> str:
-    """The solution with nbgrader's markers: around the body of a function it ends with, else around all of it."""
-    found = _LAST_DEF.match(solution.rstrip("\n") + "\n")
-    if found and not found.group("head").strip().startswith("def "):
-        body = found.group("body").rstrip("\n")
-        indent = body[: len(body) - len(body.lstrip(" \t"))] or "    "
-        return f"{found.group('head')}{found.group('def')}{indent}### BEGIN SOLUTION\n{body}\n{indent}### END SOLUTION"
-    return f"### BEGIN SOLUTION\n{solution.rstrip()}\n### END SOLUTION"
-
-
-def _test_source(call: re.Match[str]) -> str:
-    """An autograded test: the course's checker, which must pass, on an answer that is not posenc's own."""
-    checker, answer = call.group(1), call.group(2)
-    return (
-        f"result = checks.{checker}({answer}{call.group(3)}  # the course's own checker\n"
-        "print(result)\n"
-        f'assert not str(getattr({answer}, "__module__", "")).startswith("posenc"), '
-        '"you handed in the course\'s own function: write your own"\n'
-        "assert result.passed, result.message"
-    )
-
-
-def graded_edition(notebook: dict, lesson: str) -> dict:
-    """An nbgrader source notebook: solution cells (solutions between markers), autograded check cells.
-
-    `lesson` names the cells' grade ids (``"01"`` gives ``01-my_attention`` and ``01-my_attention-check``).
-    The other cells are as in the student edition: no folded solutions, the predict-then-check outputs cleared.
-    """
-    out = copy.deepcopy(notebook)
-    cells = out["cells"]
-    for index, solution in reversed(stubs_and_solutions(cells)):
-        if solution is None:
-            raise ValueError(f"cell {index} is a stub with no folded solution after it.")
-        stub = cells[index]
-        name = _CHECK_CALL.search(cell_source(stub)) or next(
-            (_CHECK_CALL.search(cell_source(c)) for c in cells[index + 1 :] if _CHECK_CALL.search(cell_source(c))), None
-        )
-        if name is None:
-            raise ValueError(f"cell {index} is a stub that no checks.check_...(answer) call checks.")
-        grade_id = f"{lesson}-{name.group(2)}"
-        guide = [f"# {line}".rstrip() for line in _CHECK.split(cell_source(stub))[0].rstrip().splitlines()]
-        stub["source"] = "# The exercise as the lesson gives it (its comments are your map):\n" + "\n".join(guide)
-        stub["source"] += "\n\n" + _solution_region(solution)
-        stub["outputs"], stub["execution_count"] = [], None
-        stub.setdefault("metadata", {})["nbgrader"] = {
-            "grade": False,
-            "grade_id": grade_id,
-            "locked": False,
-            "schema_version": NBGRADER_SCHEMA,
-            "solution": True,
-            "task": False,
-        }
-        test: dict[str, object] = {
-            "cell_type": "code",
-            "execution_count": None,
-            "outputs": [],
-            "source": _test_source(name),
-            "metadata": {
-                "nbgrader": {
-                    "grade": True,
-                    "grade_id": f"{grade_id}-check",
-                    "locked": True,
-                    "points": 1,
-                    "schema_version": NBGRADER_SCHEMA,
-                    "solution": False,
-                    "task": False,
-                }
-            },
-        }
-        if "id" in stub:
-            test["id"] = f"{stub['id']}-check"[:64]
-        later = [i for i in range(index + 1, len(cells)) if _CHECK_CALL.search(cell_source(cells[i]))]
-        if _CHECK_CALL.search(cell_source(notebook["cells"][index])) is None and later:
-            cells[later[0]] = {
-                **test,
-                "id": cells[later[0]].get("id", test.get("id")),
-            }  # the check cell becomes the test
-        else:
-            cells.insert(index + 1, test)
-    return student_edition(out)  # and, as for a class, no folded solutions and no predict answers shown

@@ -15,6 +15,8 @@ import pytest
 from posenc import editions
 from posenc.checks.questions import question
 from posenc.lessons import PREDICT, read_lesson
+from tests.answer_key import leaks, notebook_text
+from tools.gen_links import binder_url, colab_url, edition_links
 from tools.publish_edition import publish
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -42,19 +44,49 @@ class TestStudentEdition:
         hints = sum(text(c).count("<b>Hint") for c in committed["cells"])
         assert sum(text(c).count("<b>Hint") for c in student["cells"]) == hints
 
-    def test_clears_only_the_predict_cells_outputs(self, path):
+    def test_clears_the_predict_cells_and_shows_each_question_without_its_answer(self, path):
         committed, student = load(path), editions.student_edition(load(path))
-        folded = re.compile(r"<details><summary><b>Solution</b></summary>.*?</details>", re.S)
+        folded = re.compile(r"<details><summary><b>(Solution|Model answers?)</b></summary>.*?</details>", re.S)
         kept = [c for c in committed["cells"] if c["cell_type"] == "code" or folded.sub("", text(c)).strip()]
         assert len(kept) == len(student["cells"])
         for before, after in zip(kept, student["cells"], strict=True):
             predict = PREDICT in before.get("metadata", {}).get("tags", [])
-            if before["cell_type"] == "code":
-                assert text(before) == text(after)
-                assert after["outputs"] == ([] if predict else before["outputs"])
+            asks = re.search(r'widgets\.(quiz|recall)\("([^"]+)"\)', text(before))
+            if before["cell_type"] != "code":
+                continue
+            assert text(before) == text(after)
+            if predict:
+                assert after["outputs"] == []
+            elif asks:
+                (shown,) = after["outputs"]
+                prompt = question(asks.group(2), "mcq" if asks.group(1) == "quiz" else "recall")["prompt"]
+                assert (
+                    prompt in shown["data"]["text/plain"]
+                    and "application/vnd.jupyter.widget-view+json" not in shown["data"]
+                )
+            else:
+                assert after["outputs"] == before["outputs"]
         assert any(PREDICT in c.get("metadata", {}).get("tags", []) for c in committed["cells"]) == (
             path.name[:2] != "00"
         )
+
+    def test_holds_nothing_of_the_answer_key_that_the_learner_edition_holds(self, path):
+        assert leaks(notebook_text(load(path)), path.name) != [], "the search finds the key where it is"
+        assert leaks(notebook_text(editions.student_edition(load(path))), path.name) == []
+
+    def test_keeps_no_saved_widget_that_no_output_shows(self, path):
+        student = editions.student_edition(load(path))
+        saved = student["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+        shown = json.dumps(student["cells"])
+        hidden = [m for m, model in saved.items() if model["model_name"].endswith("BoxModel") and m not in shown]
+        assert hidden == [] or all(m in json.dumps(saved) for m in hidden), "a box is saved only inside what is shown"
+        assert "Model answer" not in json.dumps(saved)
+
+    def test_opens_the_class_branch_wherever_the_learner_edition_opens_main(self, path):
+        links = edition_links([path.name], "student")
+        student = json.dumps(editions.student_edition(load(path), links))
+        assert binder_url(path.name) not in student and str(colab_url(path.name)) not in student
+        assert all(new in student for new in links.values())
 
     def test_holds_no_instructor_note_even_as_metadata(self, path):
         student = editions.student_edition(load(path))
@@ -111,6 +143,20 @@ def test_the_instructor_edition_gives_every_quiz_key_and_fills_every_placeholder
         right = next(o for o in question(quiz, "mcq")["options"] if o["correct"])
         assert any(f"Quiz `{quiz}`: the answer is **{right['key']}**" in note for note in shown), quiz
     assert not any(re.search(r"\{\w+\}", note) for note in shown), "a hint's placeholder left unfilled"
+
+
+def test_the_instructor_edition_holds_the_key_the_search_looks_for():
+    instructor = editions.instructor_edition(load(NOTEBOOKS[2]))
+    found = " ".join(leaks(notebook_text(instructor), "instructor"))
+    assert "Instructor note" in found and "solution" in found and "Quiz `02-" in found
+
+
+def test_a_class_edition_asks_for_the_course_kernel_with_pythons_language():
+    # the language lets JupyterLab start a hub-less machine's one Python kernel when no kernel has that name
+    nb = editions.with_course_kernel(load(NOTEBOOKS[0]))
+    assert nb["metadata"]["kernelspec"] == editions.COURSE_KERNEL
+    assert (editions.COURSE_KERNEL["name"], editions.COURSE_KERNEL["language"]) == ("posenc", "python")
+    assert load(NOTEBOOKS[0])["metadata"]["kernelspec"]["name"] == "python3", "the learner edition keeps python3"
 
 
 def test_with_solutions_puts_each_solution_in_place_of_its_stub():

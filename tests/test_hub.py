@@ -1,8 +1,11 @@
 """A real class JupyterHub on 127.0.0.1, laid out as the instructor guide's recipe says (marker ``hub``).
 
 The hub runs from its own server environment (``.venv-hub``, from ``requirements-hub.txt``, with the
-proxy from the npm registry by its lock file), which holds no course; the lessons' kernels run in the
-course's environment, registered in the server environment by the recipe's command. The course is a
+proxy from the npm registry by its lock file), which holds no course; the students' servers run from a
+copy of it laid out as The Littlest JupyterHub's user environment (``<tmp>/opt/tljh/user``). The lessons'
+kernels run in the course's environment, registered into that copy by the recipe's command under the
+course's own kernel name, beside the server's own ``python3`` kernel; one student also has a ``python3``
+kernelspec of their own in their home, as a student who once installed a kernel would. The course is a
 repository whose ``student`` branch holds the student edition, published by ``tools/publish_edition.py``.
 Two students follow the guide's nbgitpuller link in headless Chromium: each logs in, gets the course in
 their own home, runs lesson 00 and moves its slider. Then the course publishes an update and the first
@@ -23,8 +26,17 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from posenc.editions import COURSE_KERNEL
 from tools.gen_links import nbgitpuller_link, repository
-from tools.hubdriver import Hub, build_server_env, follow_link, missing_hub_reason, publish_course, register_kernel
+from tools.hubdriver import (
+    Hub,
+    build_server_env,
+    follow_link,
+    missing_hub_reason,
+    publish_course,
+    register_kernel,
+    tljh_layout,
+)
 from tools.labdriver import check_open_lesson, missing_browser_reason, open_browser, record_console_errors, wait_for
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -56,21 +68,41 @@ def git(repo: Path, *args: str) -> str:
     return subprocess.run(["git", *args], cwd=repo, check=True, capture_output=True, text=True).stdout.strip()
 
 
+#: A kernelspec a student installed in their own home once, for another Python, under the name python3.
+OWN_PYTHON = "/usr/bin/python3"
+
+
 @pytest.fixture(scope="module")
 def server_env() -> Path:
-    env = build_server_env()
-    register_kernel(sys.executable, env)
-    return env
+    return build_server_env()
 
 
 @pytest.fixture(scope="module")
-def visit(server_env, tmp_path_factory):
+def registered(server_env, tmp_path_factory) -> tuple[Path, Path, str]:
+    """The students' server environment in The Littlest JupyterHub's layout, the course's kernelspec
+    installed into it by the recipe's command, and what that command printed."""
+    user_env = tljh_layout(server_env, tmp_path_factory.mktemp("tljh"))
+    spec, said = register_kernel(sys.executable, user_env)
+    return user_env, spec, said
+
+
+@pytest.fixture(scope="module")
+def user_env(registered) -> Path:
+    return registered[0]
+
+
+@pytest.fixture(scope="module")
+def visit(server_env, user_env, tmp_path_factory):
     """The class, from the first link to the hub's stop; what was seen, for the tests below."""
     from tools.publish_edition import publish
 
     origin, kit = publish_course(tmp_path_factory.mktemp("course"), FOLDER)
     seen: dict = {"published": git(origin, "rev-parse", "student")}
-    hub = Hub(server_env)
+    hub = Hub(server_env, user_env)
+    own = hub.homes / "alice" / ".local" / "share" / "jupyter" / "kernels" / "python3"
+    own.mkdir(parents=True)
+    argv = [OWN_PYTHON, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
+    (own / "kernel.json").write_text(json.dumps({"argv": argv, "display_name": "Mine", "language": "python"}))
     link = nbgitpuller_link("student", hub=hub.base, url=f"file://{origin}")
     try:
         with open_browser() as browser:
@@ -87,6 +119,7 @@ def visit(server_env, tmp_path_factory):
                     "branch": git(hub.homes / student / FOLDER, "rev-parse", "--abbrev-ref", "HEAD"),
                     "commit": git(hub.homes / student / FOLDER, "rev-parse", "HEAD"),
                     "kernelspecs": page.evaluate(KERNELSPECS, f"/user/{student}/api/kernelspecs"),
+                    "sessions": page.evaluate(KERNELSPECS, f"/user/{student}/api/sessions"),
                 }
                 pages[student] = page
             seen["users"] = {user["name"]: user for user in hub.api("GET", "/users")}
@@ -141,24 +174,53 @@ def test_lesson_00_runs_and_its_slider_moves_the_picture_for_each_student(visit)
         assert seen[student]["problems"] == [], (student, seen[student]["problems"])
 
 
-def test_the_kernels_run_in_the_course_environment_and_the_servers_in_the_server_environment(visit, server_env):
+def test_the_lessons_start_the_course_kernel_beside_the_servers_python3_and_a_students_own(visit, user_env):
     _, seen = visit
+    name = COURSE_KERNEL["name"]
     for student in STUDENTS:
-        specs = seen[student]["kernelspecs"]
-        assert specs["default"] == "python3"
-        python3 = specs["kernelspecs"]["python3"]["spec"]
-        assert python3["argv"][0] == sys.executable, "the lessons' kernel is the course's Python"
+        specs = seen[student]["kernelspecs"]["kernelspecs"]
+        assert specs[name]["spec"]["argv"][0] == sys.executable, "the course's kernel runs the course's Python"
+        assert specs[name]["spec"]["display_name"] == COURSE_KERNEL["display_name"]
+        assert "python3" in specs, "the hub's own python3 kernel is still there for other courses"
+        (session,) = seen[student]["sessions"]
+        assert session["kernel"]["name"] == name, f"{student}'s lesson 00 opened in {session['kernel']['name']}"
+        # python3 is another Python: the server's own (ipykernel's wheel ships its kernelspec, which Jupyter reads
+        # before alice's own in her home, since the server runs in an environment), never the course's
+        assert specs["python3"]["spec"]["argv"][0] in ("python", OWN_PYTHON)
+
+
+def test_the_kernels_run_in_the_course_environment_and_the_servers_in_the_tljh_layout(visit, user_env):
+    _, seen = visit
     # the server environment has no course: a lesson that runs ran in the kernel environment
     bare = subprocess.run(
-        [str(server_env / "bin" / "python"), "-c", "import posenc"], capture_output=True, cwd=tempfile.gettempdir()
+        [str(user_env / "bin" / "python"), "-c", "import posenc"], capture_output=True, cwd=tempfile.gettempdir()
     )
     assert bare.returncode != 0
     commands = list(seen["processes"].values())
     servers = [c for c in commands if "jupyterhub-singleuser" in c]
     kernels = [c for c in commands if "ipykernel_launcher" in c]
-    assert len(servers) == len(STUDENTS) and all(str(server_env / "bin") in c for c in servers), servers
+    # the guide's way to find a hub's server Python: the first word of its jupyterhub-singleuser processes
+    assert len(servers) == len(STUDENTS) and all(c.split()[0] == str(user_env / "bin" / "python") for c in servers)
+    assert str(user_env).endswith("opt/tljh/user")
     assert len(kernels) == len(STUDENTS) and all(c.startswith(sys.executable) for c in kernels), kernels
     assert any("configurable-http-proxy" in c for c in commands)
+
+
+def test_the_recipes_kernel_install_writes_into_the_server_prefix_and_warns_of_nothing(registered):
+    user_env, spec, said = registered
+    assert spec == user_env / "share" / "jupyter" / "kernels" / COURSE_KERNEL["name"]
+    assert json.loads((spec / "kernel.json").read_text())["argv"][0] == sys.executable
+    assert "may not be found" not in said, said
+    # the guide's way to find a hub's kernels and the Python each runs: the server's jupyter kernelspec list
+    listed = subprocess.run(
+        [str(user_env / "bin" / "python"), "-m", "jupyter", "kernelspec", "list", "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={k: v for k, v in os.environ.items() if k != "JUPYTER_PATH"},
+    )
+    kernels = json.loads(listed.stdout)["kernelspecs"]
+    assert kernels[COURSE_KERNEL["name"]]["spec"]["argv"][0] == sys.executable
 
 
 def test_an_update_arrives_keeps_a_students_edits_and_brings_back_a_deleted_lesson(visit):
@@ -171,10 +233,10 @@ def test_an_update_arrives_keeps_a_students_edits_and_brings_back_a_deleted_less
     assert after["deleted_is_back"], "a deleted lesson comes back fresh"
 
 
-def test_the_preflight_passes_on_the_two_environments_of_the_recipe(server_env):
+def test_the_preflight_passes_on_the_two_environments_of_the_recipe(user_env):
     done = subprocess.run(
         [sys.executable, str(ROOT / "tools" / "preflight.py"), "--skip-lessons"]
-        + ["--kernel-python", sys.executable, "--server-python", str(server_env / "bin" / "python")],
+        + ["--kernel-python", sys.executable, "--server-python", str(user_env / "bin" / "python")],
         capture_output=True,
         text=True,
     )
@@ -183,29 +245,29 @@ def test_the_preflight_passes_on_the_two_environments_of_the_recipe(server_env):
         "✓ server: anywidget front end",
         "✓ server: jupyterlab 4.6.6",
         "✓ server: nbgitpuller 1.3.0",
-        "✓ server: the python3 kernel the lessons ask for runs the kernel environment's Python",
+        "✓ server: the class's editions (asking for posenc) start the posenc kernel: the kernel environment's Python",
+        "ℹ server: the learner edition (asking for python3) would start",
     ):
         assert line in done.stdout, line
 
 
-def test_the_preflight_names_a_python3_kernel_that_runs_another_python(server_env, tmp_path):
-    # a python3 kernelspec earlier on the server's path, as a stray user-level one would be
-    spec = tmp_path / "kernels" / "python3"
+def test_the_preflight_names_a_course_kernel_that_runs_another_python(user_env, tmp_path):
+    # a kernelspec of the course's name earlier on the server's path, as a stray user-level one would be
+    spec = tmp_path / "kernels" / COURSE_KERNEL["name"]
     spec.mkdir(parents=True)
     argv = ["/usr/bin/python3", "-m", "ipykernel_launcher", "-f", "{connection_file}"]
     (spec / "kernel.json").write_text(json.dumps({"argv": argv, "display_name": "other", "language": "python"}))
     done = subprocess.run(
         [sys.executable, str(ROOT / "tools" / "preflight.py"), "--skip-lessons"]
-        + ["--kernel-python", sys.executable, "--server-python", str(server_env / "bin" / "python")],
+        + ["--kernel-python", sys.executable, "--server-python", str(user_env / "bin" / "python")],
         capture_output=True,
         text=True,
         env={**os.environ, "JUPYTER_PATH": str(tmp_path)},
     )
     assert done.returncode == 1, done.stdout
-    assert (
-        f"✗ server: the python3 kernel the lessons ask for runs /usr/bin/python3, not {sys.executable}" in done.stdout
-    )
-    assert f"-m ipykernel install --prefix {server_env} --name python3" in done.stdout
+    said = "✗ server: the class's editions (asking for posenc) would start /usr/bin/python3, not "
+    assert said + sys.executable in done.stdout, done.stdout
+    assert f"-m ipykernel install --prefix {user_env} --name posenc" in done.stdout
 
 
 def test_everything_the_hub_started_is_stopped(visit):

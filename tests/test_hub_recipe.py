@@ -51,8 +51,12 @@ def test_no_hub_run_says_which_benchmark_to_run():
 
 
 def test_the_recipe_commands_are_the_ones_the_hub_test_runs():
-    # the kernel's registration, as tools/hubdriver.register_kernel runs it
-    assert f'-m ipykernel install --prefix "$SERVER" --name python3 --display-name "{hubdriver.KERNEL_NAME}"' in GUIDE
+    # the kernel's registration, as tools/hubdriver.register_kernel runs it: its own name, the false warning quieted
+    name, display = hubdriver.COURSE_KERNEL["name"], hubdriver.COURSE_KERNEL["display_name"]
+    registration = f'-m ipykernel install --prefix "$SERVER" --name {name} --display-name "{display}"'
+    assert f'JUPYTER_PATH="$SERVER/share/jupyter" "$KERNEL/bin/python" {registration}' in GUIDE
+    assert f"--prefix /opt/tljh/user --name {name}" in GUIDE, "The Littlest JupyterHub's layout"
+    assert "--name python3" not in GUIDE, "the course's kernel never takes the place of a hub's python3"
     assert 'c.Spawner.cmd = ["SERVER/bin/jupyterhub-singleuser"]' in GUIDE
     assert "node_modules/.bin/configurable-http-proxy" in GUIDE and "npm ci --omit=dev" in GUIDE
     for line in (

@@ -89,10 +89,56 @@ def test_the_nbgitpuller_link_pulls_the_branch_into_a_folder_named_after_the_rep
     }
 
 
-def test_a_setting_that_is_not_a_github_repository_is_refused_with_what_is_allowed(tmp_path):
+def test_a_setting_that_is_not_an_https_repository_address_is_refused_with_what_is_allowed(tmp_path):
     (tmp_path / "pyproject.toml").write_text('[project.urls]\nRepository = "git@github.com:a/b.git"\n')
-    with pytest.raises(SystemExit, match="the links need https://github.com/OWNER/REPO"):
+    with pytest.raises(SystemExit, match=r"'git@github.com:a/b'; the links need a repository's https address"):
         gen_links.repository(tmp_path / "pyproject.toml")
     (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n")
     with pytest.raises(SystemExit, match=r"no \[project.urls\] Repository"):
         gen_links.repository(tmp_path / "pyproject.toml")
+
+
+@pytest.mark.parametrize(
+    "url, binder, colab",
+    [
+        ("https://github.com/a/course", "https://mybinder.org/v2/gh/a/course/HEAD", True),
+        ("https://gitlab.com/dept/ml/course", "https://mybinder.org/v2/gl/dept%2Fml%2Fcourse/HEAD", False),
+        (
+            "https://codeberg.org/a/course",
+            "https://mybinder.org/v2/git/https%3A%2F%2Fcodeberg.org%2Fa%2Fcourse/HEAD",
+            False,
+        ),
+    ],
+)
+def test_every_forge_gets_binder_and_nbgitpuller_links_and_github_alone_gets_colab(tmp_path, url, binder, colab):
+    (tmp_path / "pyproject.toml").write_text(f'[project.urls]\nRepository = "{url}.git"\n')
+    assert gen_links.repository(tmp_path / "pyproject.toml") == url
+    assert gen_links.binder_url(url=url) == binder  # Binder's providers: gh, gl (path escaped), git (address escaped)
+    assert (gen_links.colab_url("00_start_here.ipynb", url) is not None) is colab
+    link = gen_links.nbgitpuller_link(hub="https://hub.example.edu", url=url)
+    assert dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(link).query))["repo"] == url
+    said = gen_links.lesson_region("00_start_here.ipynb", url)
+    assert ("Colab" in said) is colab and binder in said
+
+
+def test_an_editions_links_open_its_branch_in_the_environment_of_the_default_branch():
+    url = "https://github.com/a/course"
+    links = gen_links.edition_links(["05_rope.ipynb"], "student", url)
+    binder = links[gen_links.binder_url("05_rope.ipynb", url)]
+    parts = urllib.parse.urlsplit(binder)
+    assert parts.path == "/v2/gh/a/course/HEAD", "the environment (with the package) comes from the default branch"
+    pull = urllib.parse.urlsplit(dict(urllib.parse.parse_qsl(parts.query))["urlpath"])
+    assert pull.path == "git-pull"
+    assert dict(urllib.parse.parse_qsl(pull.query)) == {
+        "repo": url,
+        "branch": "student",
+        "urlpath": "lab/tree/course/notebooks/05_rope.ipynb",
+    }
+    colab = "https://colab.research.google.com/github/a/course/blob/student/notebooks/05_rope.ipynb"
+    assert links[gen_links.colab_url("05_rope.ipynb", url)] == colab
+    assert len(links) == 2
+
+
+def test_binders_environment_has_nbgitpuller_for_the_editions_links():
+    lock = (ROOT / "binder" / "requirements.txt").read_text(encoding="utf-8")
+    assert "\nnbgitpuller==" in lock

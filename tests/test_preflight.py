@@ -78,3 +78,26 @@ def test_a_server_whose_anywidget_front_end_is_disabled_fails_on_its_line(tmp_pa
     code, said = preflight(bare, "--kernel-python", COURSE, "--server-python", COURSE, "--skip-lessons", env=env)
     assert code == 1 and "✗ server: the anywidget front end is disabled" in said, said
     assert "✓ server: @jupyter-widgets/jupyterlab-manager front end" in said
+
+
+def test_a_slow_lesson_that_prints_in_parts_is_timed_and_its_kernel_measured(tmp_path):
+    from tools.preflight import kernel_env, run_lessons
+
+    lesson = tmp_path / "01_slow.ipynb"
+    cells = [
+        'import sys, time\nfor part in ("REPORT", " not a report", "\\n"):\n    sys.stdout.write(part); sys.stdout.flush(); time.sleep(0.4)',
+        "time.sleep(1.5)",
+    ]
+    nb = {
+        "cells": [
+            {"cell_type": "code", "source": c, "metadata": {}, "outputs": [], "execution_count": None} for c in cells
+        ],
+        "metadata": {},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    lesson.write_text(__import__("json").dumps(nb))
+    (home := tmp_path / "home").mkdir()
+    rows, _ = run_lessons(COURSE, kernel_env(COURSE, home), [str(lesson)])
+    (row,) = rows
+    assert row["seconds"] >= 2.7 and row["peak_kib"] > 10_000 and "error" not in row, row

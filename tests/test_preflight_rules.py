@@ -3,10 +3,19 @@ widgets a kernel makes. (The preflight against real environments is ``tests/test
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tools.preflight import check_widget_versions, version_in_range
+from posenc import editions
+from tools.preflight import (
+    COURSE_KERNEL,
+    COURSE_KERNEL_DISPLAY,
+    check_widget_versions,
+    kernel_to_start,
+    report_of,
+    version_in_range,
+)
 
 SERVER_NOW = {
     "@jupyter-widgets/jupyterlab-manager": ("5.0.16", "enabled", "OK"),
@@ -67,3 +76,54 @@ def test_a_kernel_whose_anywidget_is_older_than_the_servers_front_end_fails_on_i
 def test_a_pair_with_one_side_missing_is_left_to_the_lines_that_name_it():
     assert check_widget_versions({}, SERVER_NOW) == []
     assert check_widget_versions(KERNEL_NOW, {}) == []
+
+
+# --- the kernel's memory report, however its output arrives ------------------------------------------------
+
+
+def stream(text: str, name: str = "stdout") -> dict:
+    return {"output_type": "stream", "name": name, "text": text}
+
+
+REPORT = '{"peak_kib": 204800, "rss_kib": 150000, "cpu_s": 2.5}'
+
+
+@given(st.lists(st.integers(1, len("REPORT " + REPORT) - 1), max_size=4, unique=True))
+def test_the_report_is_read_whole_wherever_the_kernel_cuts_its_stream(cuts):
+    text = "REPORT " + REPORT + "\n"
+    pieces = [text[a:b] for a, b in zip([0, *sorted(cuts)], [*sorted(cuts), len(text)], strict=True)]
+    outputs = [stream(p) for p in pieces]
+    outputs.insert(1, stream("a warning\n", "stderr"))  # another stream between the parts
+    assert report_of(outputs) == {"peak_kib": 204800, "rss_kib": 150000, "cpu_s": 2.5}
+
+
+def test_the_split_that_once_read_as_an_empty_report_is_read():
+    # print("REPORT", json) writes its parts one by one; a flush between them gave "REPORT" alone
+    assert report_of([stream("REPORT"), stream(" " + REPORT + "\n")])["peak_kib"] == 204800
+
+
+def test_a_missing_or_cut_off_report_says_what_was_seen():
+    with pytest.raises(ValueError, match=r"no report in the kernel's output 'hello\\n'"):
+        report_of([stream("hello\n")])
+    with pytest.raises(ValueError, match=r"an unreadable report '\{\"peak_kib\": 20'"):
+        report_of([stream('REPORT {"peak_kib": 20')])
+
+
+# --- which kernel a lesson starts ---------------------------------------------------------------------------
+
+
+def python_kernel(python: str = "/k/bin/python") -> dict:
+    return {"python": python, "language": "python"}
+
+
+def test_a_notebook_starts_the_kernel_of_its_name_else_the_one_python_kernel_else_none():
+    assert kernel_to_start({"posenc": python_kernel(), "python3": python_kernel()}, "posenc") == "posenc"
+    assert kernel_to_start({"python3": python_kernel(), "ir": {"language": "R"}}, "posenc") == "python3"
+    assert kernel_to_start({"python3": python_kernel(), "other": python_kernel()}, "posenc") is None
+
+
+def test_the_preflight_names_the_kernel_the_class_editions_ask_for():
+    assert (COURSE_KERNEL, COURSE_KERNEL_DISPLAY) == (
+        editions.COURSE_KERNEL["name"],
+        editions.COURSE_KERNEL["display_name"],
+    )

@@ -22,12 +22,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.answer_key import leaks
 from tools.build_site import broken_links, build, course_binder_url
 from tools.labdriver import missing_browser_reason, open_browser
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = sorted(p.stem for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
-PAGES = ["index", "glossary", "instructor-guide", *LESSONS]  # the index, the glossary and the guide have no explorers
+PAGES = ["index", "glossary", *LESSONS]  # the index and the glossary have no explorers
 
 NO_NPM = shutil.which("npm") is None and not any((ROOT / "build" / "npm-cache").glob("*.tgz"))
 
@@ -39,9 +40,21 @@ pytestmark = [
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory, static_lessons):
+    """The learner site; the student site, from the same run, is beside it (`student_site`)."""
     out = tmp_path_factory.mktemp("site") / "site"
-    build(out, course_binder_url(), ROOT / "build" / "npm-cache", run_lesson=static_lessons)
+    build(
+        out,
+        course_binder_url(),
+        ROOT / "build" / "npm-cache",
+        student_out=out.parent / "site-student",
+        run_lesson=static_lessons,
+    )
     return out
+
+
+@pytest.fixture(scope="module")
+def student_site(site):
+    return site.parent / "site-student"
 
 
 @pytest.fixture(scope="module")
@@ -244,3 +257,29 @@ def test_a_request_to_the_network_is_caught(browser, server, tmp_path):
 def test_every_relative_link_resolves(site):
     assert broken_links(site) == []  # the build checks it too, before it puts the site in place
     assert 'href="07_recap_and_capstone.html"' in (site / "06_alibi_and_extrapolation.html").read_text(encoding="utf-8")
+
+
+def test_the_student_site_holds_nothing_of_the_answer_key(student_site):
+    pages = sorted(student_site.glob("*.html"))
+    assert [p.stem for p in pages] == sorted(PAGES)
+    found = [leak for page in pages for leak in leaks(page.read_text(encoding="utf-8"), page.name)]
+    assert found == []
+    assert broken_links(student_site) == []
+
+
+def test_the_learner_site_folds_its_answers_and_holds_no_guide_and_no_note(site):
+    assert sorted(p.stem for p in site.glob("*.html")) == sorted(PAGES), "no instructor guide among the pages"
+    found = [leak for page in site.glob("*.html") for leak in leaks(page.read_text(encoding="utf-8"), page.name)]
+    assert [leak for leak in found if "Instructor" in leak or "instructor" in leak] == []
+    assert any("Answer and why" in leak for leak in found), "a self-learner's site folds each quiz's answer"
+
+
+@pytest.mark.browser
+def test_a_student_page_works_with_no_kernel_and_shows_its_quiz_without_the_answer(browser, student_site):
+    name = "02_sinusoidal_formula"
+    page, seen = open_page(browser, (student_site / f"{name}.html").as_uri(), "file://")
+    try:
+        assert check_page(page, seen, name) == []
+        assert "Decide on your answer" in page.inner_text("body")
+    finally:
+        page.context.close()

@@ -20,6 +20,7 @@ import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
 from posenc._live import static
+from tests.answer_key import readable
 from tools import build_site
 from tools.build_site import (
     MARKER,
@@ -250,6 +251,34 @@ def test_a_build_writes_every_page_the_index_and_its_marker(tmp_path, lessons):
     assert [p.name for p in out.parent.iterdir()] == ["site"], "the staging folder is left behind"
 
 
+def test_one_run_of_each_lesson_makes_the_learner_site_and_the_student_site(tmp_path, lessons):
+    fold = "\n\n<details><summary><b>Solution</b></summary>\n\n```python\nanswer = 42\n```\n</details>"
+    lesson(lessons, "01_middle", "Middle", "Next: [lesson 02](02_end.ipynb)." + fold)
+    ran = []
+
+    def counted(path, binder):
+        ran.append(path.name)
+        return read_lesson(path, binder)
+
+    learner, student = tmp_path / "site", tmp_path / "site-student"
+    build(
+        learner,
+        "",
+        Path("unused"),
+        student_out=student,
+        notebooks=lessons,
+        run_lesson=counted,
+        fetch_assets=fake_bundles,
+    )
+    assert ran == ["00_start.ipynb", "01_middle.ipynb", "02_end.ipynb"], "each lesson runs once for both sites"
+    assert "answer = 42" in readable((learner / "01_middle.html").read_text(encoding="utf-8"))
+    assert "answer = 42" not in readable((student / "01_middle.html").read_text(encoding="utf-8"))
+    assert 'href="02_end.html"' in (student / "01_middle.html").read_text(encoding="utf-8")
+    for site in (learner, student):
+        assert {"index.html", "glossary.html", "02_end.html", MARKER} - {"glossary.html"} <= set(snapshot(site))
+        assert "instructor-guide" not in " ".join(snapshot(site)) + (site / "index.html").read_text(encoding="utf-8")
+
+
 def test_a_failing_lesson_leaves_the_previous_site_as_it_was(tmp_path, lessons):
     out = tmp_path / "site"
     tiny_build(out, lessons)
@@ -401,3 +430,15 @@ def test_the_course_name_the_pages_and_the_handout_show_is_the_readme_title():
 
     title = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8").splitlines()[0]
     assert title == f"# {COURSE}"
+
+
+@pytest.mark.notebooks
+def test_a_builds_kernel_talks_over_unix_sockets_and_prints_no_warning(capfd, tmp_path):
+    from tools.execute_notebooks import run
+
+    nb = new_notebook(cells=[new_code_cell("print(6 * 7)")])
+    run(nb, tmp_path)
+    said = capfd.readouterr().err
+    assert nb.cells[0].outputs[0]["text"] == "42\n"
+    # over TCP ipykernel warns once per kernel that it is unencrypted; a kernel left running warns as it dies
+    assert "without encryption" not in said and "Parent appears to have exited" not in said, said

@@ -1,7 +1,7 @@
 """Build the class editions of every lesson into a build folder (not committed).
 
     python tools/build_kit.py                 (or: make kit)   into build/kit/
-    python tools/build_kit.py --out DIR
+    python tools/build_kit.py --out DIR --branch student-v0.2.0   (the branch the student edition's links open)
 
 Made from the committed lessons and their metadata, by :mod:`posenc.editions`:
 
@@ -15,7 +15,14 @@ Made from the committed lessons and their metadata, by :mod:`posenc.editions`:
 - ``handout/``: the printable handout, ``handout.html`` and ``handout.pdf`` (A4): a page per lesson,
   the comparison table and the glossary (:mod:`tools.build_handout`; the PDF needs Chromium);
 - ``slides/``: every lesson as reveal.js slides whose main sliders work with no kernel, the
-  instructor notes in the speaker view (:mod:`tools.build_slides`; its browser bundles come from npm).
+  instructor notes in the speaker view (:mod:`tools.build_slides`; its browser bundles come from npm);
+- ``guide/instructor-guide.html``: the instructor guide as a page (quiz keys, model answers, notes): here
+  alone, never on a site a class can reach.
+
+The student and instructor editions ask for the course's own kernel (:data:`posenc.editions.COURSE_KERNEL`),
+which the guide's hub recipe registers beside a hub's other kernels; the student edition's Binder and Colab
+links open the class's branch (``--branch``: ``student`` unless said, as ``tools/publish_edition.py`` names it),
+not the learner edition.
 
 The learner, student and instructor folders keep the repository's layout (``notebooks/``, with the
 glossary the lessons link to in ``docs/``), so that a link into a published edition opens the same
@@ -37,14 +44,18 @@ import nbformat
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from posenc.editions import graded_edition, instructor_edition, student_edition  # noqa: E402
+from posenc.editions import instructor_edition, student_edition, with_course_kernel  # noqa: E402
+from posenc.graded import graded_edition  # noqa: E402
 from tools.build_handout import build as build_handout  # noqa: E402
-from tools.build_site import course_binder_url  # noqa: E402
+from tools.build_site import course_binder_url, glossary_page, unpack_assets  # noqa: E402
 from tools.build_slides import build as build_slides  # noqa: E402
 from tools.execute_notebooks import run  # noqa: E402
+from tools.gen_links import edition_links  # noqa: E402
 
 NOTEBOOKS = ROOT / "notebooks"
 GLOSSARY = ROOT / "docs" / "glossary.md"
+#: The branch the student edition is published to and its links open (tools/publish_edition.py's default).
+STUDENT_BRANCH = "student"
 EDITIONS = ("learner", "student", "instructor")
 
 ABOUT = {
@@ -118,15 +129,17 @@ def checker_outputs(nb: nbformat.NotebookNode) -> list[str]:
     ]
 
 
-def build(out: Path) -> dict[str, list[Path]]:
-    """Write every edition of every lesson under `out`; return the files of each edition."""
+def build(out: Path, branch: str = STUDENT_BRANCH) -> dict[str, list[Path]]:
+    """Write every edition of every lesson under `out` (the student edition's links opening `branch`); return the
+    files of each edition."""
     source = commit()
-    return {edition: write_edition(edition, out, source) for edition in EDITIONS}
+    return {edition: write_edition(edition, out, source, branch) for edition in EDITIONS}
 
 
-def write_edition(edition: str, out: Path, source: str | None = None) -> list[Path]:
+def write_edition(edition: str, out: Path, source: str | None = None, branch: str = STUDENT_BRANCH) -> list[Path]:
     """Write one edition (learner, student or instructor) of every lesson into `out`/`edition`, with its
-    README naming the commit `source` (the work tree's, by default); return its lesson files."""
+    README naming the commit `source` (the work tree's, by default); return its lesson files. The student
+    edition's Binder and Colab links open `branch`, where it is to be published."""
     lessons = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
     folder = out / edition
     if folder.exists():
@@ -134,17 +147,19 @@ def write_edition(edition: str, out: Path, source: str | None = None) -> list[Pa
     folder.mkdir(parents=True)
     (folder / "README.md").write_text(
         f"# The {edition} edition\n\nThis folder holds {ABOUT[edition]}\n\n"
-        f"Built by `make kit` from commit {source or commit()} of the course.\n",
+        f"Built by `make kit` from commit {source or commit()} of the course."
+        + (f" Its Binder and Colab links open the branch `{branch}`.\n" if edition == "student" else "\n"),
         encoding="utf-8",
     )
     written = []
     (folder / "notebooks").mkdir()
     (folder / "docs").mkdir()
     shutil.copy(GLOSSARY, folder / "docs" / GLOSSARY.name)
+    links = edition_links([p.name for p in lessons], branch)
     for path in lessons:
         notebook = json.loads(path.read_text(encoding="utf-8"))
         if edition == "student":
-            notebook = student_edition(notebook)
+            notebook = with_course_kernel(student_edition(notebook, links))
         elif edition == "instructor":
             notebook = instructor_edition(notebook)
         nb = nbformat.reads(json.dumps(notebook), as_version=4)  # sources as strings, as nbformat reads them
@@ -156,6 +171,7 @@ def write_edition(edition: str, out: Path, source: str | None = None) -> list[Pa
             print(f"{edition}/{path.name}: executed in {seconds:.1f} s")
             for cell in nb.cells:
                 cell.metadata.pop("execution", None)
+            nb = nbformat.from_dict(with_course_kernel(nb))
         nbformat.validate(nb)
         target = folder / "notebooks" / path.name
         nbformat.write(nb, target)
@@ -163,16 +179,36 @@ def write_edition(edition: str, out: Path, source: str | None = None) -> list[Pa
     return written
 
 
+def build_guide(out: Path, cache: Path = ROOT / "build" / "npm-cache") -> Path:
+    """The instructor guide as a page, ``out/guide/instructor-guide.html``, with the KaTeX it typesets its maths
+    with; its path. Made from the lessons as they are now (:func:`tools.gen_guide.guide`), like the committed
+    ``docs/instructor-guide.md``, which the kit leaves alone (``make docs`` writes it)."""
+    from tools.gen_guide import guide
+
+    folder = out / "guide"
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    unpack_assets(folder, cache, names={"katex", "requirejs"})
+    page = folder / "instructor-guide.html"
+    source = folder / "instructor-guide.md"
+    source.write_text(guide(), encoding="utf-8")
+    page.write_text(glossary_page(source, "Instructor guide"), encoding="utf-8")
+    return page
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "kit", help="where to write (default build/kit)")
+    parser.add_argument("--branch", default=STUDENT_BRANCH, help="the branch the student edition will be published to")
     args = parser.parse_args(argv)
-    for edition, files in build(args.out).items():
+    for edition, files in build(args.out, args.branch).items():
         print(f"{edition}: {len(files)} lessons in {args.out / edition}")
     print(f"graded: {len(build_graded(args.out))} lessons in {args.out / 'graded'}")
     print(f"handout: {', '.join(p.name for p in build_handout(args.out / 'handout'))} in {args.out / 'handout'}")
     decks = build_slides(args.out / "slides", course_binder_url(), ROOT / "build" / "npm-cache")
     print(f"slides: {len(decks)} decks in {args.out / 'slides'}")
+    print(f"instructor guide: {build_guide(args.out)}")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Build the course as a static site whose sliders work with no kernel: ``make site``.
 
-    python tools/build_site.py [--out build/site] [--binder URL]
+    python tools/build_site.py [--out build/site] [--student-out build/site-student] [--binder URL]
 
 1. Fetches the browser bundles listed in ``site/assets.json`` from the npm registry with
    ``npm pack``, by exact version, and refuses any tarball whose sha512 differs from the
@@ -13,6 +13,16 @@
    links between lessons go to their pages.
 4. Writes ``index.html``: the lesson map (read from the lessons' own titles) and the
    licences of everything the site ships.
+
+Two sites come from the one run of the lessons:
+
+- ``--out`` (``build/site``), the **public learner site**: the committed learner edition, as a
+  self-learner needs it (folded hints and solutions, each quiz's answer folded). No instructor
+  guide, no instructor note, no answer key: the guide is in ``make kit``'s folder alone.
+- ``--student-out`` (``build/site-student``), the **student site for a class**: the student
+  edition (:func:`posenc.editions.student_edition`): no solutions, no quiz answers, no model
+  answers, and its links to a running notebook open the class's branch (``--branch``), not the
+  learner edition. This is the one to put where a class can reach it.
 
 All of it is built in a folder beside ``--out``, which replaces ``--out`` only when every page
 is built and every link between the site's files resolves: a failing lesson leaves the previous
@@ -45,9 +55,11 @@ from nbconvert import HTMLExporter
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a script, tools/ is not a package on the path
 
+from posenc.editions import prune_widget_state as prune_unshown  # noqa: E402
+from posenc.editions import student_edition  # noqa: E402
 from posenc.lessons import title_and_times  # noqa: E402
 from tools.execute_notebooks import run  # noqa: E402
-from tools.gen_links import binder_url, live  # noqa: E402
+from tools.gen_links import binder_url, edition_links, live  # noqa: E402
 
 ASSETS = ROOT / "site" / "assets.json"
 STATIC = "static"
@@ -152,32 +164,14 @@ def execute(path: Path, binder: str) -> nbformat.NotebookNode:
 
 
 def prune_widget_state(nb: nbformat.NotebookNode) -> None:
-    """Keep only the widget models the page shows: those its outputs display, what they contain, and
-    the links between them. The live explorers' own controls were created but never displayed (one
-    is an anywidget, whose module the page would fetch from the network); the saved state keeps
-    every model a kernel ever opened, so they are dropped here."""
+    """Keep only the widget models the page shows (:func:`posenc.editions.prune_widget_state`). The live
+    explorers' own controls were created but never displayed (one is an anywidget, whose module the page
+    would fetch from the network); the saved state keeps every model a kernel ever opened, so they are
+    dropped here, and a page that would still need a module the site does not ship is refused."""
+    prune_unshown(nb)
     saved = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json")
     if not saved:
         return
-    state = saved["state"]
-    keep = {
-        output["data"]["application/vnd.jupyter.widget-view+json"]["model_id"]
-        for cell in nb.cells
-        for output in cell.get("outputs", [])
-        if "application/vnd.jupyter.widget-view+json" in output.get("data", {})
-    }
-    todo = list(keep)
-    refers = r'IPY_MODEL_([0-9a-f]+)|"model_id": "([0-9a-f]+)"'  # children, layouts, styles; an Output's views
-    while todo:
-        for found in (a or b for a, b in re.findall(refers, json.dumps(state.get(todo.pop(), {})))):
-            if found in state and found not in keep:
-                keep.add(found)
-                todo.append(found)
-    for model_id, model in state.items():  # links refer to their ends, and nothing refers to them
-        ends = set(re.findall(r"IPY_MODEL_([0-9a-f]+)", json.dumps(model)))
-        if model["model_name"] in ("LinkModel", "DirectionalLinkModel") and ends and ends <= keep:
-            keep.add(model_id)
-    saved["state"] = {model_id: model for model_id, model in state.items() if model_id in keep}
     foreign = sorted(
         {m["model_module"] for m in saved["state"].values() if not m["model_module"].startswith("@jupyter-widgets/")}
     )
@@ -254,9 +248,9 @@ def title_and_minutes(nb: nbformat.NotebookNode, stem: str) -> tuple[str, str]:
     return stated[0], f"{low}–{high} min"
 
 
-def index_page(
-    lessons: list[tuple[str, str, str, int]], shipped: list[dict], binder: str, glossary: bool, guide: bool = False
-) -> str:
+def index_page(lessons: list[tuple[str, str, str, int]], shipped: list[dict], run_url: str, glossary: bool) -> str:
+    """The site's first page: the lessons, the glossary, where to run them (`run_url`, lesson 00 on Binder, or
+    "") and the licences of what the site ships."""
     rows = "\n".join(
         f"<tr><td>{name[:2]}</td><td><a href='{name}.html'>{html.escape(title)}</a></td><td>{minutes}</td>"
         f"<td>{size / 1e6:.1f} MB</td></tr>"
@@ -267,7 +261,7 @@ def index_page(
         f"<a href='{p['licence_path'].as_posix()}'>Licence text</a>.</li>"
         for p in shipped
     )
-    run = f" <a href='{binder}?urlpath=lab/tree/notebooks/00_start_here.ipynb'>Run it on Binder</a>." if binder else ""
+    run = f" <a href='{html.escape(run_url)}'>Run it on Binder</a>." if run_url else ""
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{html.escape(COURSE)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -282,7 +276,6 @@ and the checks need a running notebook.{run}</p>
 {rows}
 </table>
 {"<p>Every term the lessons teach, with its definition: the <a href='glossary.html'>glossary</a>.</p>" if glossary else ""}
-{"<p>Teaching it to a class: the <a href='instructor-guide.html'>instructor guide</a>.</p>" if guide else ""}
 <h2>What these pages ship, and their licences</h2>
 <ul>
 <li><b>The course</b> (text, code and pictures): MIT, <a href='licences/course.txt'>licence text</a>.</li>
@@ -303,69 +296,96 @@ def build(
     binder: str,
     cache: Path,
     *,
+    student_out: Path | None = None,
+    branch: str = "student",
     notebooks: Path = ROOT / "notebooks",
     run_lesson=execute,
     fetch_assets=unpack_assets,
 ) -> dict:
-    """Build the site into a folder beside `out` and put it in place only once every page is built and
-    every link resolves; until then, and if anything fails, `out` stays as it was.
+    """Build the learner site into a folder beside `out` (and the student site, for the class's `branch`, beside
+    `student_out` when it is given) from one run of each lesson, and put each in place only once every page of
+    both is built and every link resolves; until then, and if anything fails, both stay as they were.
 
     `run_lesson(path, binder)` gives a lesson executed and `fetch_assets(folder, cache)` copies the
     browser bundles into `folder`, returning what it shipped (the tests pass stand-ins for both)."""
     started = time.perf_counter()
-    if out.exists() and any(out.iterdir()) and not (out / MARKER).exists():
-        raise SystemExit(f"{out} is not empty and was not built by this script: refusing to replace it.")
-    out.parent.mkdir(parents=True, exist_ok=True)
+    targets = {"learner": out} | ({"student": student_out} if student_out is not None else {})
+    for target in targets.values():
+        if target.exists() and any(target.iterdir()) and not (target / MARKER).exists():
+            raise SystemExit(f"{target} is not empty and was not built by this script: refusing to replace it.")
+        target.parent.mkdir(parents=True, exist_ok=True)
     # `holder` is removed whatever happens; a build killed outright leaves it, named for what it was
     holder = Path(tempfile.mkdtemp(prefix=f"{out.name}.building-", dir=out.parent))
     try:
-        staging = holder / out.name  # made with the usual permissions (mkdtemp's are the owner's only)
-        staging.mkdir()
-        lessons = write_site(staging, binder, cache, notebooks, run_lesson, fetch_assets, started)
-        broken = broken_links(staging)
+        staging = {edition: holder / edition / target.name for edition, target in targets.items()}
+        for folder in staging.values():  # made with the usual permissions (mkdtemp's are the owner's only)
+            folder.mkdir(parents=True)
+        lessons = write_sites(staging, binder, cache, notebooks, run_lesson, fetch_assets, started, branch)
+        broken = [f"{edition}: {b}" for edition, folder in staging.items() for b in broken_links(folder)]
         if broken:
             raise SystemExit("the site would have broken links:\n  " + "\n  ".join(broken))
-        put_in_place(staging, out, holder / "previous")
+        for edition, target in targets.items():
+            put_in_place(staging[edition], target, holder / f"previous-{edition}")
     except BaseException:
-        print(f"site not built: {out} is left as it was", file=sys.stderr, flush=True)
+        print(f"site not built: {', '.join(map(str, targets.values()))} left as they were", file=sys.stderr, flush=True)
         raise
     finally:
-        shutil.rmtree(holder, ignore_errors=True)  # with the previous site, once replaced
+        shutil.rmtree(holder, ignore_errors=True)  # with the previous sites, once replaced
     seconds = time.perf_counter() - started
     total = sum(f.stat().st_size for f in out.rglob("*") if f.is_file())
     shared = sum(f.stat().st_size for f in (out / STATIC).rglob("*") if f.is_file())
-    print(
-        f"site: {total / 1e6:.1f} MB in all ({shared / 1e6:.1f} MB of shared bundles), built in {seconds:.0f} s: {out}"
-    )
+    for edition, target in targets.items():
+        print(
+            f"{edition} site: {sum(f.stat().st_size for f in target.rglob('*') if f.is_file()) / 1e6:.1f} MB: {target}"
+        )
+    print(f"site: {total / 1e6:.1f} MB in all ({shared / 1e6:.1f} MB of shared bundles), built in {seconds:.0f} s")
     return {"seconds": seconds, "total": total, "shared": shared, "lessons": lessons}
 
 
-def write_site(staging: Path, binder: str, cache: Path, notebooks: Path, run_lesson, fetch_assets, started: float):
-    """Every file of the site, into `staging`; returns the lessons as (name, title, minutes, page size)."""
-    shipped = fetch_assets(staging, cache)  # the bundles first: without them there is no site to build
+def write_sites(
+    staging: dict[str, Path],
+    binder: str,
+    cache: Path,
+    notebooks: Path,
+    run_lesson,
+    fetch_assets,
+    started: float,
+    branch: str = "student",
+):
+    """Every file of each site, into its folder of `staging` ("learner" and maybe "student"); each lesson runs
+    once. Returns the lessons as (name, title, minutes, page size of the learner page)."""
+    for folder in staging.values():
+        shipped = fetch_assets(folder, cache)  # the bundles first: without them there is no site to build
+        (folder / MARKER).write_text(
+            "built by tools/build_site.py; `make site` replaces this folder\n", encoding="utf-8"
+        )
+        (folder / "licences").mkdir()
+        shutil.copy(ROOT / "LICENSE", folder / "licences" / "course.txt")
+        shutil.copy(ROOT / "posenc" / "data" / "MINILM_NOTICE.md", folder / "licences" / "minilm-notice.md")
     print(f"browser bundles fetched and checked in {time.perf_counter() - started:.1f} s", flush=True)
-    (staging / MARKER).write_text("built by tools/build_site.py; `make site` replaces this folder\n", encoding="utf-8")
-    (staging / "licences").mkdir()
-    shutil.copy(ROOT / "LICENSE", staging / "licences" / "course.txt")
-    shutil.copy(ROOT / "posenc" / "data" / "MINILM_NOTICE.md", staging / "licences" / "minilm-notice.md")
+    paths = sorted(notebooks.glob("[0-9][0-9]_*.ipynb"))
+    links = edition_links([p.name for p in paths], branch)  # the learner edition's links to the branch's
     lessons = []
-    for path in sorted(notebooks.glob("[0-9][0-9]_*.ipynb")):
+    for path in paths:
         nb = run_lesson(path, binder)
         title, minutes = title_and_minutes(nb, path.stem)
-        page = staging / f"{path.stem}.html"
-        page.write_text(export(nb, f"{path.stem[:2]} · {title}"), encoding="utf-8")
-        lessons.append((path.stem, title, minutes, page.stat().st_size))
-        print(f"{page.name}: {page.stat().st_size / 1e6:.2f} MB", flush=True)
+        for edition, folder in staging.items():
+            shown = (
+                nb if edition == "learner" else nbformat.from_dict(student_edition(nb, links, clear_predictions=False))
+            )
+            page = folder / f"{path.stem}.html"
+            page.write_text(export(shown, f"{path.stem[:2]} · {title}"), encoding="utf-8")
+            print(f"{edition}/{page.name}: {page.stat().st_size / 1e6:.2f} MB", flush=True)
+        lessons.append((path.stem, title, minutes, (staging["learner"] / f"{path.stem}.html").stat().st_size))
     if not lessons:
         raise SystemExit(f"no lesson (NN_*.ipynb) in {notebooks}: no site to build.")
     glossary = notebooks.parent / "docs" / "glossary.md"  # the course's: docs/ beside notebooks/
-    if glossary.is_file():
-        (staging / "glossary.html").write_text(glossary_page(glossary), encoding="utf-8")
-    guide = notebooks.parent / "docs" / "instructor-guide.md"
-    if guide.is_file():
-        (staging / "instructor-guide.html").write_text(glossary_page(guide, "Instructor guide"), encoding="utf-8")
-    index = index_page(lessons, shipped, binder, glossary.is_file(), guide.is_file())
-    (staging / "index.html").write_text(index, encoding="utf-8")
+    first = binder_url("00_start_here.ipynb") if binder else ""
+    for edition, folder in staging.items():
+        if glossary.is_file():
+            (folder / "glossary.html").write_text(glossary_page(glossary), encoding="utf-8")
+        run_url = links.get(first, "") if edition == "student" else first
+        (folder / "index.html").write_text(index_page(lessons, shipped, run_url, glossary.is_file()), encoding="utf-8")
     return lessons
 
 
@@ -384,7 +404,11 @@ def put_in_place(staging: Path, out: Path, previous: Path) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "build" / "site")
+    parser.add_argument("--out", type=Path, default=ROOT / "build" / "site", help="the public learner site")
+    parser.add_argument(
+        "--student-out", type=Path, default=ROOT / "build" / "site-student", help="the student site, for a class"
+    )
+    parser.add_argument("--branch", default="student", help="the class's branch the student site links to")
     parser.add_argument(
         "--binder",
         default=course_binder_url(),
@@ -392,7 +416,13 @@ def main() -> None:
     )
     parser.add_argument("--cache", type=Path, default=ROOT / "build" / "npm-cache")
     args = parser.parse_args()
-    build(args.out.resolve(), args.binder, args.cache.resolve())
+    build(
+        args.out.resolve(),
+        args.binder,
+        args.cache.resolve(),
+        student_out=args.student_out.resolve(),
+        branch=args.branch,
+    )
 
 
 if __name__ == "__main__":

@@ -36,17 +36,26 @@ INTRODUCTION = """\
 # Instructor guide
 
 This guide is for teaching the course to a room: a class on a JupyterHub, a lab of 60 to 180
-minutes, students who know Python and a little NumPy. `python tools/gen_guide.py` (`make kit` and
-`make docs` run it) writes this page: the sections, minutes, notes, checker messages, prompts and
+minutes, students who know Python and a little NumPy. `python tools/gen_guide.py` (`make docs` runs
+it) writes this page, and `make kit` makes it a page of the kit (`build/kit/guide/`): the sections, minutes, notes, checker messages, prompts and
 answer keys below are read from the lessons and the package, so they match them; the
 introduction, the run sheets' choices and the fallback advice are written by hand. Edit a lesson
 or `posenc/run_sheets/`, not this page.
 
+**This guide holds the answers** (every quiz's right option, the recall questions' model answers,
+the notes): keep it off anything students can open. It is in `build/kit/` only, never on either site.
+
 **What to hand out.** `make kit` builds the editions into `build/kit/`:
-- the **student edition**: no solutions, predict-then-check cells not yet run. Put it where the
-  class can reach it with `python tools/publish_edition.py student` (a `student` branch, for an
-  nbgitpuller link; on Colab, each lesson's set-up cell installs the course itself, from the
-  repository);
+- the **student edition**: no solutions, no model answers, no quiz feedback until a quiz is run,
+  predict-then-check cells not yet run, and its lessons ask for the course's own kernel (see "A class
+  hub"). Put it where the class can reach it with `python tools/publish_edition.py student` (a
+  `student` branch, for an nbgitpuller link). Its Binder and Colab links open that branch, not
+  `main`: Binder builds the environment from the repository's default branch and nbgitpuller pulls
+  the branch's lessons into it; on Colab, each lesson's set-up cell installs the course itself, from
+  the repository;
+- the **student site** (`make site` writes it to `build/site-student/`): the student edition as
+  pages with no kernel (each explorer's main slider works), for latecomers, a projector without a
+  kernel, or a hub that fails. Put this one, not `build/site/`, where the class can reach it;
 - the **instructor edition**, for you: every solution in place and run, a note under each
   section, the answer key under each quiz. The notes below are the same ones;
 - the **graded edition**: an nbgrader course folder. Its grades are formative: its README says
@@ -61,11 +70,25 @@ or `posenc/run_sheets/`, not this page.
 The student edition keeps every hint and removes every solution, so lesson 00's sentence "the
 solution is folded below them" does not hold there: say so when you hand it out.
 
+**What a student can still find.** The course is public and so is its package: the learner edition on
+`main` and the public site (`build/site/`) fold every solution and quiz answer for self-learners, the
+question bank is a file of the installed package (`posenc/data/questions.json`), and the package's own
+functions (`posenc.sinusoidal`, `posenc.apply_rope`, …) are the reference answers the checkers compare
+with. A quiz in a running notebook says whether the chosen option is right, and a recall prompt reveals
+its model answer on request, from that package. So treat the checks and quizzes as formative: they tell
+you and your students who is stuck where. For marked work, use the graded edition with tests of your
+own that nbgrader hides from students (`### BEGIN HIDDEN TESTS`), on cases you choose.
+
 **Before the day** (you, not the students), in this order:
-0. Set `Repository` under `[project.urls]` in `pyproject.toml` to the repository the class will
-   use (your fork of the course), then run `python tools/gen_links.py`: it rewrites the README's
-   Binder and Colab links, each lesson's links, the source Colab installs from, and the
-   nbgitpuller link in step 3 of this page (after `python tools/gen_guide.py`).
+0. On your laptop (Linux or macOS; on Windows use the README's commands without `make`), `make venv`
+   (it installs the course in `.venv`, with what the tools below import). Then set `Repository` under
+   `[project.urls]` in `pyproject.toml` to the https address of the repository the class will use (your
+   fork of the course, on any forge: GitHub, GitLab, Codeberg, your department's), run `make docs`, and
+   commit the change (`git commit -am "Links to our fork"`; an edition built from a changed work tree
+   records its commit as `…+changes`). `make docs` rewrites the README's Binder and Colab links, each
+   lesson's links, the source Colab installs from, and the nbgitpuller link in step 3 of this page.
+   Binder and nbgitpuller take a repository on any forge; Colab opens notebooks from GitHub only, so
+   off GitHub the lessons give no Colab link and say so.
 1. Ask the hub's administrator ("A class hub" below is the recipe to give them) for three things: in the environment where JupyterLab runs, the
    front ends of ipywidgets (8.1.2 or newer) and anywidget (0.9.13 or newer), and nbgitpuller; in
    every kernel, the course installed with its widget extra (`pip install ".[notebooks]"` in a copy
@@ -73,10 +96,10 @@ solution is folded below them" does not hold there: say so when you hand it out.
    you publish: on the day, lesson 00's "Course version" line should match the handout's. The edition a class pulls holds the
    lessons, not the package; a kernel without it prints, from every lesson's set-up cell, what to
    install, which students cannot do on a shared hub: tell them to follow on the site and tell you.
-2. On your laptop (Linux or macOS; on Windows use the README's commands without `make`), `make lab`
-   once (it installs the course; stop it with Ctrl+C), then `make kit` and `make site` (both need
-   npm): the editions, slides and handout land in `build/kit/`, the static site in `build/site/`. Put
-   `build/site/` on web space the students can reach, and have its address ready. For a term, build
+2. On your laptop, `make kit` and `make site` (both need npm): the editions, slides, handout and this
+   guide land in `build/kit/`, the two sites in `build/site/` (public, for self-learners) and
+   `build/site-student/` (for the class). Put `build/site-student/` on web space the students can
+   reach, and have its address ready. Neither command changes a file of the repository. For a term, build
    from the release's tag instead, and publish to a branch named for it (README: "Releasing a
    version for a term"); for a one-off class, the working copy and a `student` branch will do.
 3. `python tools/publish_edition.py student`, then push that branch to a repository you can push to
@@ -88,7 +111,7 @@ solution is folded below them" does not hold there: say so when you hand it out.
    `python3 tools/preflight.py --kernel-python K --server-python S` (standard library only;
    `make preflight` on your laptop). It checks both environments' Python and packages (the
    server's JupyterLab, and nbgitpuller where the two environments differ), the widget front ends
-   and that they render the versions of the kernel's widgets, that the `python3` kernel the lessons ask for runs the kernel's Python, runs every lesson headless, prints each lesson's peak kernel memory and each explorer's update
+   and that they render the versions of the kernel's widgets, that the kernel the student edition asks for (the course's own, else the one Python kernel) runs the kernel's Python, runs every lesson headless, prints each lesson's peak kernel memory and each explorer's update
    time, and ends with a checklist that says what to do for each ✗. Then open the link as a
    student would: move lesson 00's slider, and click a cell of lesson 02's table explorer (the one
    explorer whose clicks need anywidget).
@@ -111,8 +134,9 @@ was tested on the machines that build it:
 | own laptop, Windows (the README's PowerShell lines) | nothing | all of it: no Windows machine has run them |
 | Colab (the README's links) | the set-up cell's Colab branch, in a fresh environment with a stand-in `google.colab`: it installs the course from a clone, asks for a restart when it upgraded a package already loaded, and lesson 00's explorer then builds | Colab's own front end and its widget manager |
 | Binder (the README's badge and links) | repo2docker's dry run (`--no-build`) reads `binder/` and plans the build Binder would do, and the course runs in an environment made from `binder/` alone | the Binder service itself |
-| a class JupyterHub (the steps above, and "A class hub" below) | a real JupyterHub, laid out as the recipe says, with two students who follow the nbgitpuller link in headless Chromium, run lesson 00 and move its slider, then get an update; the preflight on the hub's two environments, and on broken ones (a kernel without the course, one with an old ipywidgets and an anywidget older than the server's front end, a server whose anywidget front end is disabled), each failing on the line that names it | real authenticators and spawners with system users, more than two students at once, Zero to JupyterHub on Kubernetes |
-| static site and slides | every page in headless Chromium, with no kernel and no network | other browsers |
+| a class JupyterHub (the steps above, and "A class hub" below) | a real JupyterHub, laid out as the recipe says (the students' servers in The Littlest JupyterHub's `/opt/tljh/user` layout, the course's kernel installed into it beside the hub's own `python3` and a student's own), with two students who follow the nbgitpuller link in headless Chromium, get lesson 00 in the course's kernel, run it and move its slider, then get an update; the preflight on the hub's two environments, and on broken ones (a kernel without the course, one with an old ipywidgets and an anywidget older than the server's front end, a server whose anywidget front end is disabled), each failing on the line that names it | real authenticators and spawners with system users, more than two students at once, Zero to JupyterHub on Kubernetes, The Littlest JupyterHub's installer |
+| the student edition off the hub | every lesson of a published `student` branch opens with no kernel dialog in JupyterLab from a laptop venv and from an environment made from `binder/` alone, reached there through the edition's own Binder path (nbgitpuller pulling the branch); and the one case that asks, two Python kernels and none named `posenc` | the Binder service and Colab themselves (Colab may note that it does not know the kernel `posenc` and uses its own Python; not seen here) |
+| static sites and slides | every page in headless Chromium, with no kernel and no network; the student site, the student edition and the student branch searched for every solution, quiz key, model answer and note (none found) | other browsers |
 
 **How to read the minutes.** Each section's minutes are self-study estimates for a first-time
 learner, by the stated method of `posenc/reading_time.py`. A room is different: a reading section can
@@ -207,12 +231,12 @@ def lesson_part(lesson: Lesson) -> str:
 HUB_FAILS = """\
 ### If the hub fails mid-class
 
-- **Keep teaching from the projector.** Build the static site the day before (`make site`, into
-  `build/site/`) and the slides (`make kit`, into `build/kit/slides/`), and keep both on your own
+- **Keep teaching from the projector.** Build the student site the day before (`make site`, into
+  `build/site-student/`) and the slides (`make kit`, into `build/kit/slides/`), and keep both on your own
   laptop. Their pages open from files, with no server and no network, and each explorer's main
   slider works there (its pictures were drawn when they were built); the other controls, the
   exercises and the checks need a running kernel.
-- **Give the students the site.** Put the `build/site/` folder where they can open it: any web
+- **Give the students the student site.** Put the `build/site-student/` folder where they can open it: any web
   space serves it (the pages need no server code), and a shared drive works too; they follow the
   same lesson and move the same sliders.
 - **Turn each exercise row into pair work on paper**: students write the function, then you show

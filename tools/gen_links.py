@@ -45,15 +45,19 @@ NOTE = (
 
 
 def repository(pyproject: Path = ROOT / "pyproject.toml") -> str:
-    """The course's public repository, as ``[project.urls] Repository`` in pyproject.toml states it."""
+    """The course's public repository, as ``[project.urls] Repository`` in pyproject.toml states it: the
+    https address of a git repository on any forge (GitHub, GitLab, Codeberg, a department's own)."""
     text = pyproject.read_text(encoding="utf-8")
     table = re.search(r"^\[project\.urls\]\s*$(.*?)(?=^\[|\Z)", text, re.M | re.S)
     found = re.search(r'^Repository\s*=\s*"([^"]+)"', table.group(1), re.M) if table else None
     if found is None:
         raise SystemExit('pyproject.toml has no [project.urls] Repository = "https://github.com/OWNER/REPO" line.')
     url = found.group(1).rstrip("/").removesuffix(".git")
-    if not re.fullmatch(r"https://github\.com/[\w.-]+/[\w.-]+", url):
-        raise SystemExit(f"pyproject.toml: Repository is {url!r}; the links need https://github.com/OWNER/REPO.")
+    if not re.fullmatch(r"https://[\w.-]+(?::\d+)?(?:/[\w.~-]+){2,}", url):
+        raise SystemExit(
+            f"pyproject.toml: Repository is {url!r}; the links need a repository's https address, "
+            "https://HOST/OWNER/REPO (for example https://github.com/OWNER/REPO or https://gitlab.com/GROUP/REPO)."
+        )
     return url
 
 
@@ -63,18 +67,70 @@ def live(url: str | None = None) -> bool:
 
 
 def _path(url: str | None) -> str:
+    """OWNER/REPO of a repository on GitHub."""
     return (url or repository()).removeprefix("https://github.com/")
+
+
+def forge(url: str | None = None) -> str:
+    """Which of Binder's git providers serves the repository: ``gh`` (GitHub), ``gl`` (GitLab.com) or ``git``
+    (any other git server, by its address). Colab opens notebooks from GitHub alone."""
+    repo = url or repository()
+    return "gh" if repo.startswith("https://github.com/") else "gl" if repo.startswith("https://gitlab.com/") else "git"
+
+
+def binder_base(url: str | None = None, ref: str = "HEAD") -> str:
+    """Binder's launch link for the repository at `ref` (its default branch, HEAD, unless said), with no urlpath."""
+    repo = url or repository()
+    spec = {
+        "gh": _path(repo),
+        "gl": urllib.parse.quote(repo.removeprefix("https://gitlab.com/"), safe=""),
+        "git": urllib.parse.quote(repo, safe=""),
+    }[forge(repo)]
+    return f"https://mybinder.org/v2/{forge(repo)}/{spec}/{ref}"
 
 
 def binder_url(notebook: str | None = None, url: str | None = None) -> str:
     """Binder's launch link for the repository, opening `notebook` (a file of ``notebooks/``) in JupyterLab."""
-    base = f"https://mybinder.org/v2/gh/{_path(url)}/HEAD"
+    base = binder_base(url)
     return f"{base}?urlpath=lab/tree/notebooks/{notebook}" if notebook else base
 
 
-def colab_url(notebook: str, url: str | None = None) -> str:
-    """Colab's link to `notebook` on the repository's :data:`BRANCH`."""
-    return f"https://colab.research.google.com/github/{_path(url)}/blob/{BRANCH}/notebooks/{notebook}"
+def colab_url(notebook: str, url: str | None = None, branch: str = BRANCH) -> str | None:
+    """Colab's link to `notebook` on `branch` of the repository; None off GitHub (Colab opens GitHub's alone)."""
+    if forge(url) != "gh":
+        return None
+    return f"https://colab.research.google.com/github/{_path(url)}/blob/{branch}/notebooks/{notebook}"
+
+
+def git_pull(branch: str, notebook: str = "00_start_here.ipynb", url: str | None = None) -> str:
+    """nbgitpuller's path on a Jupyter server: pull `branch` of the repository into a folder named after it
+    and open `notebook` there (an edition keeps the repository's layout, so the lesson is under notebooks/)."""
+    repo = url or repository()
+    name = repo.rsplit("/", 1)[-1]
+    query = urllib.parse.urlencode(
+        {"repo": repo, "branch": branch, "urlpath": f"lab/tree/{name}/notebooks/{notebook}"}, safe="/"
+    )
+    return f"git-pull?{query}"
+
+
+def edition_binder_url(notebook: str, branch: str, url: str | None = None) -> str:
+    """Binder's link to `notebook` of an edition's branch, which holds lessons and no package: Binder builds
+    the environment from the repository's default branch and nbgitpuller (in binder/requirements.txt) pulls
+    the edition's branch into it."""
+    return f"{binder_base(url)}?urlpath={urllib.parse.quote(git_pull(branch, notebook, url), safe='')}"
+
+
+def edition_links(notebooks: list[str], branch: str, url: str | None = None) -> dict[str, str]:
+    """Each lesson's Binder and Colab links as the committed lessons give them, mapped to the same links into
+    the edition published on `branch` (the student edition's lessons must not open the learner edition,
+    whose solutions are folded in)."""
+    links = {}
+    for notebook in notebooks:
+        links[binder_url(notebook, url)] = edition_binder_url(notebook, branch, url)
+        colab = colab_url(notebook, url)
+        if colab is not None:
+            links[colab] = str(colab_url(notebook, url, branch))
+    return links
 
 
 def pip_source(url: str | None = None) -> str:
@@ -84,14 +140,8 @@ def pip_source(url: str | None = None) -> str:
 
 def nbgitpuller_link(branch: str = "student", hub: str = "https://<hub>", url: str | None = None) -> str:
     """The nbgitpuller link that pulls `branch` of the repository into a student's home on the hub whose
-    address is `hub` and opens lesson 00 there (nbgitpuller clones into a folder named after the repository;
-    an edition keeps the repository's layout, so the lesson is under notebooks/)."""
-    repo = url or repository()
-    name = repo.rsplit("/", 1)[-1]
-    query = urllib.parse.urlencode(
-        {"repo": repo, "branch": branch, "urlpath": f"lab/tree/{name}/notebooks/00_start_here.ipynb"}, safe="/"
-    )
-    return f"{hub}/hub/user-redirect/git-pull?{query}"
+    address is `hub` and opens lesson 00 there (nbgitpuller clones into a folder named after the repository)."""
+    return f"{hub}/hub/user-redirect/{git_pull(branch, url=url)}"
 
 
 def _begin(name: str) -> str:
@@ -124,13 +174,20 @@ def ways_in_region(notebooks: list[Path], url: str) -> str:
         lesson = read_lesson(path)
         rows.append(
             f"| {lesson.number} · {lesson.title} | [open]({binder_url(path.name, url)}) "
-            f"| [open]({colab_url(path.name, url)}) |"
+            f"| {_colab_cell(path.name, url)} |"
         )
     return "\n".join(rows) + ("" if live(url) else "\n\n" + NOTE)
 
 
+def _colab_cell(notebook: str, url: str) -> str:
+    colab = colab_url(notebook, url)
+    return f"[open]({colab})" if colab else "— (Colab opens notebooks from GitHub only)"
+
+
 def lesson_region(notebook: str, url: str) -> str:
-    said = f"*Run this lesson online: [Binder]({binder_url(notebook, url)}) or [Colab]({colab_url(notebook, url)})"
+    colab = colab_url(notebook, url)
+    where = f"[Binder]({binder_url(notebook, url)})" + (f" or [Colab]({colab})" if colab else "")
+    said = f"*Run this lesson online: {where}"
     return said + (".*" if live(url) else " (these links go live once the course names its public repository).*")
 
 

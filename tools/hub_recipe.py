@@ -22,6 +22,8 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+from posenc.editions import COURSE_KERNEL
+
 REQUIREMENTS = Path(__file__).resolve().parents[1] / "requirements-hub.txt"
 #: Run All by the whole room at once should finish within this many seconds for the last student.
 RUN_ALL_S = 30
@@ -145,9 +147,17 @@ them follows the link again. What it does not test is said where it matters.
   `tools/hub/package-lock.json`).
 - The **kernel environment**, where the lessons' code runs: the course with its widget extra, at
   the tag the class uses, and ipykernel, with ipywidgets and anywidget at the versions of the
-  server's front ends ({widget_versions}). Registered in the server environment under the name
-  `python3`, which every lesson asks for, it takes the place of the server's own Python, so nobody
-  has to pick a kernel.
+  server's front ends ({widget_versions}).
+
+**The course's kernel shares the hub.** The kernel environment is registered in the server environment
+under a name of its own, `{kernel}` (shown as "{kernel_display}"), beside the hub's other kernels: the
+server's own `python3`, and other courses' kernels, stay as they are. The student edition (the branch the
+class's link pulls) asks for the kernel named `{kernel}`, so JupyterLab starts it when a student opens a
+lesson, with no kernel to pick; a `python3` kernelspec that a student once installed in their own home
+does not get in its way. Where no kernel has that name (Binder, a laptop, Colab), JupyterLab starts the one
+Python kernel there is, as it does for any notebook whose kernel it lacks (it asks only where several
+Python kernels and none of that name are installed). The learner edition on `main` still asks for
+`python3`: on a hub with other courses, give the class the student edition.
 
 **On a single machine.** You need Python 3.10 or newer with its `venv` module (Debian and Ubuntu:
 the `python3-venv` package), git, and Node 18 or newer with npm 7 or newer (the lock file's
@@ -158,15 +168,20 @@ student's server can read (not inside a private home). In a clone of the course 
 python3 -m venv "$SERVER" && "$SERVER/bin/pip" install -r requirements-hub.txt
 mkdir -p "$SERVER/proxy" && cp tools/hub/package*.json "$SERVER/proxy/" && (cd "$SERVER/proxy" && npm ci --omit=dev)
 python3 -m venv "$KERNEL" && "$KERNEL/bin/pip" install ".[notebooks]" ipykernel {widget_pins}
-"$KERNEL/bin/python" -m ipykernel install --prefix "$SERVER" --name python3 --display-name "Python 3 (course)"
+JUPYTER_PATH="$SERVER/share/jupyter" "$KERNEL/bin/python" -m ipykernel install --prefix "$SERVER" --name {kernel} --display-name "{kernel_display}"
 python3 tools/preflight.py --kernel-python "$KERNEL/bin/python" --server-python "$SERVER/bin/python"
 ```
 
-The preflight's last line should read READY: among its checks, that the server's `python3` kernel
-runs the kernel environment's Python, that nbgitpuller is in the server environment, and that the
-server's widget front ends render the kernel's ipywidgets and anywidget (the pins above keep the
-two environments' versions the same). Then, in
-`jupyterhub_config.py`, with `SERVER` written out as its absolute path:
+The `JUPYTER_PATH=…` before the fourth command only quiets a false warning: without it ipykernel says
+"Installing to …/share/jupyter/kernels, which is not in [...]. The kernelspec may not be found", because
+it compares where it writes with the search path of the Python running it, the kernel environment's,
+which never includes the server's. The server does find it: `"$SERVER/bin/jupyter" kernelspec list` lists
+`{kernel}`.
+
+The preflight's last line should read READY: among its checks, that the `{kernel}` kernel runs the kernel
+environment's Python, that nbgitpuller is in the server environment, and that the server's widget front
+ends render the kernel's ipywidgets and anywidget (the pins above keep the two environments' versions
+the same). Then, in `jupyterhub_config.py`, with `SERVER` written out as its absolute path:
 
 ```python
 c.Spawner.cmd = ["SERVER/bin/jupyterhub-singleuser"]  # each student's JupyterLab, from the server environment
@@ -182,6 +197,37 @@ own allow settings. Start the hub with
 `"$SERVER/bin/jupyterhub" -f jupyterhub_config.py` (as root when the spawner starts servers as
 system users), behind HTTPS: the link below starts with `https://`.
 
+**Adding the course to a hub someone else built.** You need the two Pythons the hub already has.
+In a terminal of your own JupyterLab on that hub (*File → New → Terminal*):
+
+- the **server's Python** is the first word of its JupyterLab's command line:
+  `ps -eo args | grep [j]upyterhub-singleuser` prints `/some/env/bin/python /some/env/bin/jupyterhub-singleuser …`;
+  `/some/env/bin/python -c "import sys; print(sys.prefix)"` then prints the prefix (`SERVER` below);
+- the **kernels** it offers, and the Python each runs: `/some/env/bin/jupyter kernelspec list --json`
+  (each kernel's `argv`, first word).
+
+Build the kernel environment where every student's server can read it (third command above), register
+it into `SERVER` (fourth), and check with the preflight, giving it the two Pythons. If you cannot write
+into the server environment, `--prefix /usr/local` puts the kernelspec where every Jupyter on the
+machine looks (`/usr/local/share/jupyter/kernels`; not run here). The server environment also needs the
+widget front ends and nbgitpuller at the versions above: `"$SERVER/bin/pip" install {widget_pins}
+"nbgitpuller==1.3.0"`, or ask its administrator; the preflight says which is missing.
+
+**The Littlest JupyterHub** keeps the students' server environment in `/opt/tljh/user` (the hub's own
+in `/opt/tljh/hub`). There, as an administrator, with a clone of the course at the class's tag:
+
+```bash
+sudo python3 -m venv /opt/posenc && sudo /opt/posenc/bin/pip install ".[notebooks]" ipykernel {widget_pins}
+sudo JUPYTER_PATH=/opt/tljh/user/share/jupyter /opt/posenc/bin/python -m ipykernel install --prefix /opt/tljh/user --name {kernel} --display-name "{kernel_display}"
+sudo -E /opt/tljh/user/bin/pip install {widget_pins} "nbgitpuller==1.3.0"
+python3 tools/preflight.py --kernel-python /opt/posenc/bin/python --server-python /opt/tljh/user/bin/python
+```
+
+Run here: the second and fourth commands' effect, on a copy of the server environment laid out at
+`…/opt/tljh/user` (the hub test starts every student's server from it and opens the lessons in the
+`{kernel}` kernel installed into it). Not run here: TLJH's installer, `sudo`, `tljh-config`, and the
+first and third commands on a real TLJH.
+
 **What the test runs, and how it differs.** The test runs the layout above, with these differences:
 - it logs students in with JupyterHub's dummy authenticator (any name, any password);
 - it starts their servers with `SimpleLocalProcessSpawner`: no system users, homes in a temporary
@@ -192,9 +238,13 @@ system users), behind HTTPS: the link below starts with `https://`.
 - nbgitpuller clones from a local `file://` repository, not from GitHub over the network;
 - it runs the preflight without the lessons (`--skip-lessons`): the preflight's own tests run them.
 
+What it adds: the students' servers run from a copy of the server environment at `…/opt/tljh/user`,
+The Littlest JupyterHub's layout, into which the recipe's command installed the `{kernel}` kernel; the
+hub's own `python3` kernel stays beside it, and one student has a `python3` kernelspec of their own in
+their home. Both students' lessons open in the `{kernel}` kernel.
+
 Not tested here: real authenticators, spawners with system users, HTTPS, cloning over the network,
-more than two students at once. The Littlest JupyterHub has its own layout, which this recipe does
-not cover.
+more than two students at once.
 
 ### The link, and what nbgitpuller does with students' copies
 
@@ -224,7 +274,7 @@ Send the link of "Before the day", step 3. What happens, as tested:
 
 For a class larger than one machine can hold (see the sizing below), Zero to JupyterHub runs the
 same hub on Kubernetes. The same two environments go into the students' image. This excerpt was
-not built or run here. In the image's Dockerfile, on the Jupyter Docker Stacks `minimal-notebook`
+not built or run here (no container runtime here). In the image's Dockerfile, on the Jupyter Docker Stacks `minimal-notebook`
 image (it has git, which nbgitpuller needs) at a pinned tag:
 
 ```dockerfile
@@ -232,10 +282,10 @@ COPY requirements-hub.txt /tmp/
 # the server environment is the image's own Python; its JupyterHub must be your chart's JupyterHub version
 RUN grep -v '^jupyterhub==' /tmp/requirements-hub.txt > /tmp/server.txt \\
  && pip install --no-cache-dir -r /tmp/server.txt "jupyterhub==<your chart's JupyterHub version>"
-# the kernel environment: the course at the class's tag, registered as python3 in the server environment
+# the kernel environment: the course at the class's tag, registered under its own name beside the image's python3
 RUN python -m venv "$CONDA_DIR/envs/course" \\
  && "$CONDA_DIR/envs/course/bin/pip" install --no-cache-dir "posenc[notebooks] @ git+{repository}@<tag>" ipykernel {widget_pins} \\
- && "$CONDA_DIR/envs/course/bin/python" -m ipykernel install --prefix "$CONDA_DIR" --name python3 --display-name "Python 3 (course)"
+ && JUPYTER_PATH="$CONDA_DIR/share/jupyter" "$CONDA_DIR/envs/course/bin/python" -m ipykernel install --prefix "$CONDA_DIR" --name {kernel} --display-name "{kernel_display}"
 ```
 
 and in the chart's `config.yaml` (for the 180-minute sheet, from the sizing below: the memory
@@ -302,5 +352,7 @@ def hub_part(runs: list[dict], sheets, repository: str) -> str:
         limit=_mebibytes(kept * LIMIT_MARGIN, 256),
         cpu_guarantee=f"{math.ceil(max(need['run_all_cores'], need['slider_cores']) / 40 * 20) / 20:g}",
         run_all=RUN_ALL_S,
+        kernel=COURSE_KERNEL["name"],
+        kernel_display=COURSE_KERNEL["display_name"],
     )
     return text + render(run, opened) + "\n"

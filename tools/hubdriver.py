@@ -4,7 +4,9 @@ benchmark (benchmarks/bench_hub.py).
 The hub is laid out as the instructor guide's recipe says ("A class hub"): a **server environment**
 (``.venv-hub``, from ``requirements-hub.txt``: JupyterHub, JupyterLab, the widget front ends,
 nbgitpuller; not the course) and a **kernel environment** (the course's ``.venv``), whose kernel is
-registered in the server environment under the name ``python3`` that the lessons ask for. The proxy,
+registered in the server environment under the course's own name (``posenc``, which the class's editions
+ask for), beside the server's own ``python3``. The students' servers can run from a copy of the server
+environment laid out as The Littlest JupyterHub lays out its user environment (:func:`tljh_layout`). The proxy,
 configurable-http-proxy, comes from the npm registry by ``npm ci`` on ``tools/hub/package-lock.json``
 (its exact version, and a sha512 for it and every package it needs).
 
@@ -29,14 +31,13 @@ import time
 import urllib.request
 from pathlib import Path
 
+from posenc.editions import COURSE_KERNEL
 from tools.labdriver import _free_port, quiet_lab_settings, wait_for, wait_for_notebook
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV = ROOT / ".venv-hub"
 REQUIREMENTS = ROOT / "requirements-hub.txt"
 PROXY = ROOT / "tools" / "hub"
-#: The display name the recipe gives the course's kernel in the server environment.
-KERNEL_NAME = "Python 3 (course)"
 INSTALL_HINT = "install git and npm (apt-get install git npm): the proxy comes from the npm registry"
 
 
@@ -79,16 +80,39 @@ def build_server_env() -> Path:
     return ENV
 
 
-def register_kernel(kernel_python: str, server_env: Path) -> Path:
-    """The recipe's command: the kernel environment's Python registers itself in the server environment
-    as ``python3`` (the name every lesson asks for; it takes the place of the server's own Python)."""
-    subprocess.run(
-        [kernel_python, "-m", "ipykernel", "install", "--prefix", str(server_env)]
-        + ["--name", "python3", "--display-name", KERNEL_NAME],
+def register_kernel(kernel_python: str, prefix: Path) -> tuple[Path, str]:
+    """The recipe's command: the kernel environment's Python registers itself under the course's own kernel
+    name in the server environment `prefix` (beside the server's own ``python3``, which it leaves alone).
+    Returns the kernelspec's folder and what the command printed.
+
+    ``JUPYTER_PATH`` names the server's folder for the command alone: ipykernel compares where it writes with
+    the search path of the Python that runs it (the kernel environment's, which never holds the server's),
+    and would warn that the kernelspec "may not be found" where the server does find it."""
+    name, display = COURSE_KERNEL["name"], COURSE_KERNEL["display_name"]
+    done = subprocess.run(
+        [kernel_python, "-m", "ipykernel", "install", "--prefix", str(prefix), "--name", name]
+        + ["--display-name", display],
         check=True,
         capture_output=True,
+        text=True,
+        env={**os.environ, "JUPYTER_PATH": str(prefix / "share" / "jupyter")},
     )
-    return server_env / "share" / "jupyter" / "kernels" / "python3"
+    return prefix / "share" / "jupyter" / "kernels" / name, done.stdout + done.stderr
+
+
+def tljh_layout(server_env: Path, root: Path) -> Path:
+    """A copy of `server_env` at ``root/opt/tljh/user``, where The Littlest JupyterHub keeps the environment its
+    students' servers run from (and the course's kernelspec goes); its scripts are pointed at the copy's own
+    Python, as an environment built there would have them. Returns the copy's path."""
+    user = root / "opt" / "tljh" / "user"
+    shutil.copytree(server_env, user, symlinks=True, ignore=shutil.ignore_patterns("proxy", "__pycache__"))
+    old, new = f"#!{server_env / 'bin' / 'python'}", f"#!{user / 'bin' / 'python'}"
+    for script in (user / "bin").iterdir():
+        if script.is_file() and not script.is_symlink():
+            head = script.read_bytes()[:200]
+            if head.startswith(old.encode()):
+                script.write_bytes(new.encode() + script.read_bytes()[len(old) :])
+    return user
 
 
 CONFIG = """\
@@ -118,9 +142,10 @@ c.JupyterHub.load_roles = [
 
 
 class Hub:
-    """A JupyterHub on 127.0.0.1 started from `server_env`; students' homes under ``self.homes``."""
+    """A JupyterHub on 127.0.0.1 started from `server_env`; students' servers from `user_env` (the same, unless
+    said); students' homes under ``self.homes``."""
 
-    def __init__(self, server_env: Path) -> None:
+    def __init__(self, server_env: Path, user_env: Path | None = None) -> None:
         self.tmp = Path(tempfile.mkdtemp(prefix="posenc-hub-"))
         self.homes = self.tmp / "homes"
         self.homes.mkdir()
@@ -139,7 +164,7 @@ class Hub:
             db=self.tmp / "jupyterhub.sqlite",
             cookie=str(self.tmp / "cookie_secret"),
             homes=str(self.homes),
-            singleuser=str(server_env / "bin" / "jupyterhub-singleuser"),
+            singleuser=str((user_env or server_env) / "bin" / "jupyterhub-singleuser"),
             args=args,
             environment={"JUPYTERLAB_SETTINGS_DIR": str(settings)},
             token=self.token,

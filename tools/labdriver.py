@@ -93,9 +93,9 @@ def quiet_lab_settings(folder: Path) -> Path:
 
 
 class LabServer:
-    """A JupyterLab server on loopback serving a copy of `notebooks`."""
+    """A JupyterLab server on loopback serving a copy of `notebooks`, run by `python` (this one, unless said)."""
 
-    def __init__(self, notebooks: Path, extra_files: dict[str, str] | None = None) -> None:
+    def __init__(self, notebooks: Path, extra_files: dict[str, str] | None = None, python: str | None = None) -> None:
         self.tmp = Path(tempfile.mkdtemp(prefix="posenc-lab-"))
         self.root = self.tmp / "notebooks"
         shutil.copytree(notebooks, self.root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
@@ -114,7 +114,7 @@ class LabServer:
         self.log = open(self.tmp / "lab.log", "w")
         self.proc = subprocess.Popen(
             [
-                sys.executable,
+                python or sys.executable,
                 "-m",
                 "jupyterlab",
                 "--no-browser",
@@ -173,8 +173,8 @@ class LabServer:
 
 
 @contextmanager
-def lab_server(notebooks: Path, extra_files: dict[str, str] | None = None):
-    server = LabServer(notebooks, extra_files)
+def lab_server(notebooks: Path, extra_files: dict[str, str] | None = None, python: str | None = None):
+    server = LabServer(notebooks, extra_files, python)
     try:
         yield server
     finally:

@@ -22,6 +22,7 @@ It prints a checklist, ✓ or ✗ with what to do for each ✗, and exits 1 on a
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import os
 import re
@@ -247,53 +248,123 @@ def check_widget_versions(wanted: dict[str, str], rows: dict[str, tuple[str, str
     return lines
 
 
+#: The kernel the class's editions ask for (``posenc.editions.COURSE_KERNEL``, which a test holds equal: this
+#: script imports no course code). The learner edition asks for ``python3``.
+COURSE_KERNEL = "posenc"
+COURSE_KERNEL_DISPLAY = "Python 3 (posenc course)"
+
 KERNELSPECS = """import json, sys
 from jupyter_client.kernelspec import KernelSpecManager
 specs = KernelSpecManager().get_all_specs()
-argv0 = specs.get("python3", {}).get("spec", {}).get("argv", [None])[0]
-# a bare "python" is replaced by the server's own Python when the kernel starts (jupyter_client does so)
-if argv0 in ("python", f"python{sys.version_info[0]}", "python%d.%d" % sys.version_info[:2]):
-    argv0 = sys.executable
-print(json.dumps({"prefix": sys.prefix, "python3": argv0}))"""
+def python_of(name):
+    argv0 = specs[name].get("spec", {}).get("argv", [None])[0]
+    # a bare "python" is replaced by the server's own Python when the kernel starts (jupyter_client does so)
+    if argv0 in ("python", f"python{sys.version_info[0]}", "python%d.%d" % sys.version_info[:2]):
+        argv0 = sys.executable
+    return argv0
+found = {name: {"python": python_of(name), "language": spec.get("spec", {}).get("language"), "dir": spec.get("resource_dir")}
+         for name, spec in specs.items()}
+print(json.dumps({"prefix": sys.prefix, "kernels": found}))"""
+
+
+def kernel_to_start(kernels: dict[str, dict], name: str) -> str | None:
+    """The kernel JupyterLab starts for a notebook that asks for `name` with language Python: that name if a
+    kernel has it, else the one kernel whose language is Python, else none (JupyterLab then asks the student)."""
+    if name in kernels:
+        return name
+    pythons = [k for k, spec in kernels.items() if (spec.get("language") or "").lower() == "python"]
+    return pythons[0] if len(pythons) == 1 else None
 
 
 def check_kernel_registration(kernel_python: str, server_python: str, env: dict) -> list[tuple[str, str, str]]:
-    """The ``python3`` kernel the server starts for every lesson (the name the lessons ask for): it must run
-    the kernel environment's Python, or every set-up cell will say the course is not installed."""
+    """The kernel the server starts for the lessons: the class's editions ask for the course's own kernel and
+    the learner edition for ``python3``; each must start the kernel environment's Python with no dialog, or
+    every set-up cell will say the course is not installed."""
     done = run(server_python, KERNELSPECS, env=env)
     if done.returncode != 0:
         return [("✗", "server: its kernels could not be listed", (done.stderr.strip().splitlines() or ["?"])[-1])]
     found = json.loads(done.stdout.splitlines()[-1])
-    runs = found["python3"]
-    if runs is not None and os.path.abspath(runs) == kernel_python:
-        return [("✓", "server: the python3 kernel the lessons ask for runs the kernel environment's Python", "")]
+    kernels = found["kernels"]
     fix = (
-        f"{kernel_python} -m ipykernel install --prefix {found['prefix']} --name python3 "
-        '--display-name "Python 3 (course)"'
+        f"{kernel_python} -m ipykernel install --prefix {found['prefix']} --name {COURSE_KERNEL} "
+        f'--display-name "{COURSE_KERNEL_DISPLAY}"'
     )
-    return [("✗", f"server: the python3 kernel the lessons ask for runs {runs}, not {kernel_python}", fix)]
+    lines = []
+    for edition, name in (("the class's editions", COURSE_KERNEL), ("the learner edition", "python3")):
+        chosen = kernel_to_start(kernels, name)
+        runs = kernels[chosen]["python"] if chosen else None
+        said = f"server: {edition} (asking for {name})"
+        if runs is not None and os.path.abspath(runs) == kernel_python:
+            how = f"the {name} kernel" if chosen == name else f"the one Python kernel, {chosen}"
+            lines.append(("✓", f"{said} start {how}: the kernel environment's Python", ""))
+        elif edition == "the learner edition" and COURSE_KERNEL in kernels:
+            # a hub with the course's kernel beside others: the class gets the student edition, which asks for it
+            lines.append(("ℹ", f"{said} would start {runs}: give a class the student edition", ""))
+        elif chosen is None:
+            lines.append(("✗", f"{said}: no kernel has that name, and no single Python kernel stands in", fix))
+        else:
+            lines.append(("✗", f"{said} would start {runs}, not {kernel_python}", fix))
+    return lines
 
 
-DRIVER = """import json, sys, time, nbformat
-from nbclient import NotebookClient
-# the kernel's own account after the lesson's last cell: its peak and current memory, and its CPU since it started
+#: The kernel's own account, run after a lesson's last cell: its peak and current memory, and its CPU since it
+#: started, written in one piece (the reader below does not rely on that: a stream can arrive in parts).
 REPORT = (
-    "import json, resource\\n"
-    "usage = resource.getrusage(resource.RUSAGE_SELF)\\n"
-    "rss = next(int(line.split()[1]) for line in open('/proc/self/status') if line.startswith('VmRSS:'))\\n"
-    "print('REPORT', json.dumps({'peak_kib': usage.ru_maxrss, 'rss_kib': rss, 'cpu_s': usage.ru_utime + usage.ru_stime}))"
+    "import json, resource, sys\n"
+    "usage = resource.getrusage(resource.RUSAGE_SELF)\n"
+    "rss = next(int(line.split()[1]) for line in open('/proc/self/status') if line.startswith('VmRSS:'))\n"
+    "sys.stdout.write('REPORT ' + json.dumps({'peak_kib': usage.ru_maxrss, 'rss_kib': rss, "
+    "'cpu_s': usage.ru_utime + usage.ru_stime}) + '\\n')\n"
+    "sys.stdout.flush()"
 )
+
+
+def report_of(outputs: list[dict]) -> dict:
+    """The kernel's report from the report cell's outputs, its standard output joined first: under load the
+    kernel may send one line in several stream messages (read alone, the first part once gave an empty
+    report). A ``ValueError`` says what was seen when no whole report is there."""
+    text = "".join(o.get("text", "") for o in outputs if o.get("output_type") == "stream" and o.get("name") == "stdout")
+    if "REPORT" not in text:
+        raise ValueError(f"no report in the kernel's output {text[-200:]!r}")
+    rest = text.rsplit("REPORT", 1)[1].strip()
+    line = rest.splitlines()[0] if rest else ""
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError:
+        raise ValueError(f"an unreadable report {line[:200]!r}") from None
+
+
+#: Run by the server's Python: each lesson in a fresh kernel, then the report cell; a line of JSON per lesson.
+DRIVER = (
+    "import json, os, sys, tempfile, time, nbformat\nfrom jupyter_client.manager import KernelManager\n"
+    + "from nbclient import NotebookClient\n"
+    + f"REPORT = {REPORT!r}\n"
+    + inspect.getsource(report_of)
+    + """
 for path in sys.argv[1:]:
     nb = nbformat.read(path, as_version=4)
     nb.cells.append(nbformat.v4.new_code_cell(REPORT))
     start = time.perf_counter()
+    folder = str(__import__("pathlib").Path(path).parent)
+    # Unix sockets where there are some: no port, and no warning per lesson that TCP is unencrypted
+    sockets = tempfile.mkdtemp(prefix="posenc-k")
+    km = KernelManager(kernel_name="preflight", transport="ipc", ip=sockets + "/kernel") if os.name == "posix" else None
     try:
-        NotebookClient(nb, kernel_name="preflight", timeout=600, resources={"metadata": {"path": str(__import__("pathlib").Path(path).parent)}}).execute()
-        text = next(o["text"] for o in nb.cells[-1].outputs if "REPORT" in o.get("text", ""))
-        print(json.dumps({"path": path, "seconds": time.perf_counter() - start, **json.loads(text.split("REPORT", 1)[1])}), flush=True)
+        NotebookClient(nb, km=km, kernel_name="preflight", timeout=600, resources={"metadata": {"path": folder}}).execute()
     except Exception as error:
         print(json.dumps({"path": path, "error": str(error).strip().splitlines()[-1][:300]}), flush=True)
+        continue
+    finally:
+        if km is not None and km.has_kernel:  # nbclient leaves a kernel it was given running
+            km.shutdown_kernel()
+        __import__("shutil").rmtree(sockets, ignore_errors=True)
+    seconds = time.perf_counter() - start
+    try:
+        print(json.dumps({"path": path, "seconds": seconds, **report_of(nb.cells[-1].outputs)}), flush=True)
+    except ValueError as error:
+        print(json.dumps({"path": path, "seconds": seconds, "unread": str(error)}), flush=True)
 """
+)
 
 TIMES = """import json, statistics, time
 from posenc import widgets
@@ -345,7 +416,11 @@ def check_lessons(kernel_python: str, server_python: str, env: dict) -> list[tup
     lines, peaks = [], []
     for row in rows:
         name = Path(row["path"]).name
-        if "error" in row:
+        if "unread" in row:  # the lesson ran; only the kernel's account of its memory is missing
+            lines.append(
+                ("⚠", f"kernel: {name} runs in {row['seconds']:.1f} s; its memory was not read: {row['unread']}", "")
+            )
+        elif "error" in row:
             lines.append(
                 (
                     "✗",

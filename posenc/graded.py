@@ -1,0 +1,104 @@
+"""The graded edition of a lesson: an nbgrader source notebook made from its own cells.
+
+Each exercise becomes a solution cell (its solution between nbgrader's markers) and each check an
+autograded test cell that calls the course's own checker and fails with its message; every other cell
+is as in the student edition (:func:`posenc.editions.student_edition`). Dicts in, dicts out: no display
+code, no nbgrader import (``tools/build_kit.py`` writes the notebooks, nbgrader reads them).
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+
+from posenc.editions import _CHECK, stubs_and_solutions, student_edition
+from posenc.lessons import cell_source
+
+__all__ = ["NBGRADER_SCHEMA", "graded_edition"]
+
+#: The nbgrader metadata schema the graded edition writes.
+NBGRADER_SCHEMA = 3
+_LAST_DEF = re.compile(r"\A(?P<head>(?:.*\n)*?)(?P<def>def \w+\(.*\):[^\n]*\n)(?P<body>(?:(?:[ \t]+[^\n]*)?\n?)+)\Z")
+_CHECK_CALL = re.compile(r"^checks\.(check_\w+)\((\w+)(.*)$", re.M)
+
+
+def _solution_region(solution: str) -> str:
+    """The solution with nbgrader's markers: around the body of a function it ends with, else around all of it."""
+    found = _LAST_DEF.match(solution.rstrip("\n") + "\n")
+    if found and not found.group("head").strip().startswith("def "):
+        body = found.group("body").rstrip("\n")
+        indent = body[: len(body) - len(body.lstrip(" \t"))] or "    "
+        return f"{found.group('head')}{found.group('def')}{indent}### BEGIN SOLUTION\n{body}\n{indent}### END SOLUTION"
+    return f"### BEGIN SOLUTION\n{solution.rstrip()}\n### END SOLUTION"
+
+
+def _test_source(call: re.Match[str]) -> str:
+    """An autograded test: the course's checker, which must pass, on an answer that is not posenc's own."""
+    checker, answer = call.group(1), call.group(2)
+    return (
+        f"result = checks.{checker}({answer}{call.group(3)}  # the course's own checker\n"
+        "print(result)\n"
+        f'assert not str(getattr({answer}, "__module__", "")).startswith("posenc"), '
+        '"you handed in the course\'s own function: write your own"\n'
+        "assert result.passed, result.message"
+    )
+
+
+def graded_edition(notebook: dict, lesson: str) -> dict:
+    """An nbgrader source notebook: solution cells (solutions between markers), autograded check cells.
+
+    `lesson` names the cells' grade ids (``"01"`` gives ``01-my_attention`` and ``01-my_attention-check``).
+    The other cells are as in the student edition: no folded solutions, the predict-then-check outputs cleared.
+    """
+    out = copy.deepcopy(notebook)
+    cells = out["cells"]
+    for index, solution in reversed(stubs_and_solutions(cells)):
+        if solution is None:
+            raise ValueError(f"cell {index} is a stub with no folded solution after it.")
+        stub = cells[index]
+        name = _CHECK_CALL.search(cell_source(stub)) or next(
+            (_CHECK_CALL.search(cell_source(c)) for c in cells[index + 1 :] if _CHECK_CALL.search(cell_source(c))), None
+        )
+        if name is None:
+            raise ValueError(f"cell {index} is a stub that no checks.check_...(answer) call checks.")
+        grade_id = f"{lesson}-{name.group(2)}"
+        guide = [f"# {line}".rstrip() for line in _CHECK.split(cell_source(stub))[0].rstrip().splitlines()]
+        stub["source"] = "# The exercise as the lesson gives it (its comments are your map):\n" + "\n".join(guide)
+        stub["source"] += "\n\n" + _solution_region(solution)
+        stub["outputs"], stub["execution_count"] = [], None
+        stub.setdefault("metadata", {})["nbgrader"] = {
+            "grade": False,
+            "grade_id": grade_id,
+            "locked": False,
+            "schema_version": NBGRADER_SCHEMA,
+            "solution": True,
+            "task": False,
+        }
+        test: dict[str, object] = {
+            "cell_type": "code",
+            "execution_count": None,
+            "outputs": [],
+            "source": _test_source(name),
+            "metadata": {
+                "nbgrader": {
+                    "grade": True,
+                    "grade_id": f"{grade_id}-check",
+                    "locked": True,
+                    "points": 1,
+                    "schema_version": NBGRADER_SCHEMA,
+                    "solution": False,
+                    "task": False,
+                }
+            },
+        }
+        if "id" in stub:
+            test["id"] = f"{stub['id']}-check"[:64]
+        later = [i for i in range(index + 1, len(cells)) if _CHECK_CALL.search(cell_source(cells[i]))]
+        if _CHECK_CALL.search(cell_source(notebook["cells"][index])) is None and later:
+            cells[later[0]] = {
+                **test,
+                "id": cells[later[0]].get("id", test.get("id")),
+            }  # the check cell becomes the test
+        else:
+            cells.insert(index + 1, test)
+    return student_edition(out)  # and, as for a class, no folded solutions and no predict answers shown
