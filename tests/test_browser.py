@@ -49,6 +49,10 @@ BROKEN = {
 # A lesson with one explorer and nothing wrong, for the checks of the driver itself.
 SOUND = {
     "zz_one_explorer.ipynb": code_notebook("from posenc import widgets\nwidgets.table_explorer()"),
+    # the explorer, then a long way down to the last cell
+    "zz_one_explorer_then_more.ipynb": code_notebook(
+        "from posenc import widgets\nwidgets.table_explorer()", *[f"print({i})\n" + "#\n" * 30 for i in range(30)]
+    ),
 }
 
 
@@ -105,6 +109,29 @@ def test_a_slider_whose_focus_the_notebook_takes_back_is_focused_again_before_th
     page.add_init_script(STEAL_THE_FIRST_FOCUS)
     assert check_lesson(page, lab[0], "zz_one_explorer.ipynb") == []
     assert page.evaluate("window.__stolen") is True, "the focus was taken back once"
+
+
+# The first time a slider's handle takes the focus, give it to the notebook's last cell and scroll that
+# cell into view: the explorer's cell is then out of view, and JupyterLab stops drawing it.
+SCROLL_AWAY_ON_THE_FIRST_FOCUS = """
+document.addEventListener('focusin', (event) => {
+  if (!window.__scrolled && event.target.classList && event.target.classList.contains('noUi-handle')) {
+    window.__scrolled = true;
+    setTimeout(() => {
+      const cells = document.querySelectorAll('.jp-Notebook .jp-Cell');
+      const last = cells[cells.length - 1];
+      last.scrollIntoView();
+      last.focus();
+    }, 0);
+  }
+}, true);
+"""
+
+
+def test_a_slider_scrolled_out_of_view_after_its_focus_is_scrolled_back_before_the_key(lab, page):
+    page.add_init_script(SCROLL_AWAY_ON_THE_FIRST_FOCUS)
+    assert check_lesson(page, lab[0], "zz_one_explorer_then_more.ipynb") == []
+    assert page.evaluate("window.__scrolled") is True, "the notebook was scrolled away once"
 
 
 def test_a_click_on_the_table_heatmap_chooses_that_cell(lab, page):

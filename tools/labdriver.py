@@ -255,26 +255,6 @@ def wait_for(predicate, timeout: float, what: str, interval: float = 0.25):
     raise TimeoutError(f"timed out after {timeout:.0f} s waiting for {what}")
 
 
-# Install, in the page, a recorder of the time from a key press to the first change of an
-# output image (or text) below a widget. Returns nothing; read window.__latency later.
-JS_INSTALL_LATENCY_PROBE = """
-(selector) => {
-  window.__latency = [];
-  window.__lastKey = null;
-  document.addEventListener('keydown', () => { window.__lastKey = performance.now(); }, true);
-  const target = document.querySelector(selector);
-  const observer = new MutationObserver(() => {
-    if (window.__lastKey !== null) {
-      window.__latency.push(performance.now() - window.__lastKey);
-      window.__lastKey = null;
-    }
-  });
-  observer.observe(target, {subtree: true, childList: true, attributes: true, attributeFilter: ['src'],
-                            characterData: true});
-}
-"""
-
-
 def clear_outputs(page) -> None:
     """Edit → Clear Outputs of All Cells, so that a later run is seen to be fresh."""
     page.locator(".lm-MenuBar-itemLabel", has_text="Edit").first.click()
@@ -302,23 +282,40 @@ def main_controls_state(page) -> list[dict]:
 def focus_main_slider(page, index: int = 0) -> None:
     """Scroll to a lesson widget's main slider and give its handle the keyboard focus, as a keyboard user would.
 
-    Returns once the widget shows its value and readout (a cell the notebook has not drawn yet
-    shows neither) and the handle has kept the focus for a moment: just after a run, JupyterLab
-    gives the focus back to its active cell, and a key pressed then would go to that cell.
+    Returns once the widget shows its value and readout and the handle has kept the focus for a moment.
+    Each look scrolls to the handle again: just after a run, JupyterLab gives the focus back to its active
+    cell and may scroll to it, and a cell scrolled out of view is not drawn (its text reads as empty), so a
+    key pressed then would go to that cell.
     """
     handle = page.locator(".jp-Notebook .posenc-main .noUi-handle").nth(index)
-    handle.scroll_into_view_if_needed()
+    seen = {"drawn": False, "focus": "nothing yet"}
 
     def drawn_and_focused() -> bool:
+        handle.scroll_into_view_if_needed()
         state = main_controls_state(page)[index]
-        if not (state["value"] and state["readout"]):
+        seen["drawn"] = bool(state["value"] and state["readout"])
+        if not seen["drawn"]:
             return False
         if handle.evaluate("el => document.activeElement === el"):
             return True
+        seen["focus"] = page.evaluate(JS_ACTIVE_ELEMENT)
         handle.focus()
         return False  # asked again after a moment: the focus must still be there
 
-    wait_for(drawn_and_focused, 15, "the widget to be drawn and its slider's handle to keep the focus")
+    try:
+        wait_for(drawn_and_focused, 15, "the widget to be drawn and its slider's handle to keep the focus")
+    except TimeoutError as error:
+        why = "the focus was last on " + seen["focus"] if seen["drawn"] else "its value and readout were never drawn"
+        raise TimeoutError(f"{error} ({why})") from None
+
+
+# the element that has the keyboard focus, described for a failure message
+JS_ACTIVE_ELEMENT = """
+() => {
+  const el = document.activeElement;
+  return el ? `${el.tagName.toLowerCase()}.${Array.from(el.classList).slice(0, 3).join('.')}` : 'nothing';
+}
+"""
 
 
 def press_on_main_slider(page, index: int = 0, key: str = "ArrowRight") -> None:
