@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Mapping
 
 from posenc.editions import _CHECK, stubs_and_solutions, student_edition
 from posenc.lessons import cell_source
@@ -44,11 +45,12 @@ def _test_source(call: re.Match[str]) -> str:
     )
 
 
-def graded_edition(notebook: dict, lesson: str) -> dict:
+def graded_edition(notebook: dict, lesson: str, links: Mapping[str, str] | None = None) -> dict:
     """An nbgrader source notebook: solution cells (solutions between markers), autograded check cells.
 
     `lesson` names the cells' grade ids (``"01"`` gives ``01-my_attention`` and ``01-my_attention-check``).
-    The other cells are as in the student edition: no folded solutions, the predict-then-check outputs cleared.
+    The other cells are as in the student edition: no folded solutions, no answers, the predict-then-check outputs
+    cleared, and each link of `links` (the learner edition's Binder and Colab links) replaced by its value.
     """
     out = copy.deepcopy(notebook)
     cells = out["cells"]
@@ -101,4 +103,4 @@ def graded_edition(notebook: dict, lesson: str) -> dict:
             }  # the check cell becomes the test
         else:
             cells.insert(index + 1, test)
-    return student_edition(out)  # and, as for a class, no folded solutions and no predict answers shown
+    return student_edition(out, links)  # and, as for a class, no folded solutions and no answers shown

@@ -14,6 +14,7 @@ import pytest
 
 from posenc import editions
 from posenc.checks.questions import question
+from posenc.graded import graded_edition
 from posenc.lessons import PREDICT, read_lesson
 from tests.answer_key import leaks, notebook_text
 from tools.gen_links import binder_url, colab_url, edition_links
@@ -87,6 +88,12 @@ class TestStudentEdition:
         student = json.dumps(editions.student_edition(load(path), links))
         assert binder_url(path.name) not in student and str(colab_url(path.name)) not in student
         assert all(new in student for new in links.values())
+
+    def test_the_graded_edition_opens_the_class_branch_too(self, path):
+        links = edition_links([path.name], "student")
+        graded = json.dumps(graded_edition(load(path), path.name[:2], links))
+        assert binder_url(path.name) not in graded and str(colab_url(path.name)) not in graded
+        assert all(new in graded for new in links.values())
 
     def test_holds_no_instructor_note_even_as_metadata(self, path):
         student = editions.student_edition(load(path))

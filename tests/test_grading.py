@@ -19,7 +19,9 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from tests.answer_key import leaks, notebook_text
 from tools.build_kit import build_graded
+from tools.gen_links import binder_url, edition_binder_url
 
 pytestmark = pytest.mark.grading
 
@@ -144,6 +146,14 @@ def test_the_release_holds_no_solution_but_keeps_the_exercise(graded):
             if c.metadata.get("nbgrader", {}).get("solution")
         ]
         assert bodies and not any(body in text for body in bodies), assignment
+
+
+def test_the_release_holds_nothing_of_the_answer_key_and_opens_the_class_branch(graded):
+    root, assignments, sources, _ = graded
+    for assignment, source in zip(assignments, sources, strict=True):
+        released = (root / "release" / assignment / source.name).read_text(encoding="utf-8")
+        assert leaks(notebook_text(json.loads(released)), source.name) == []
+        assert binder_url(source.name) not in released and edition_binder_url(source.name, "student") in released
 
 
 def test_the_solutions_get_full_marks_the_stubs_and_posenc_own_functions_none(graded):

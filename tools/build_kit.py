@@ -76,17 +76,19 @@ c.ExecutePreprocessor.timeout = 300
 """
 
 
-def build_graded(out: Path) -> list[Path]:
-    """Write the graded edition (an nbgrader course folder) under `out`; return its source notebooks."""
+def build_graded(out: Path, branch: str = STUDENT_BRANCH) -> list[Path]:
+    """Write the graded edition (an nbgrader course folder) under `out`, its links opening the class's `branch`;
+    return its source notebooks."""
     folder = out / "graded"
     if folder.exists():
         shutil.rmtree(folder)
     written = []
-    for path in sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")):
+    lessons = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+    links = edition_links([p.name for p in lessons], branch)
+    for path in lessons:
         number = path.name[:2]
-        nb = nbformat.reads(
-            json.dumps(graded_edition(json.loads(path.read_text(encoding="utf-8")), number)), as_version=4
-        )
+        graded = graded_edition(json.loads(path.read_text(encoding="utf-8")), number, links)
+        nb = nbformat.reads(json.dumps(graded), as_version=4)
         nbformat.validate(nb)
         target = folder / "source" / f"lesson-{number}" / path.name
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -204,7 +206,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     for edition, files in build(args.out, args.branch).items():
         print(f"{edition}: {len(files)} lessons in {args.out / edition}")
-    print(f"graded: {len(build_graded(args.out))} lessons in {args.out / 'graded'}")
+    print(f"graded: {len(build_graded(args.out, args.branch))} lessons in {args.out / 'graded'}")
     print(f"handout: {', '.join(p.name for p in build_handout(args.out / 'handout'))} in {args.out / 'handout'}")
     decks = build_slides(args.out / "slides", course_binder_url(), ROOT / "build" / "npm-cache")
     print(f"slides: {len(decks)} decks in {args.out / 'slides'}")
