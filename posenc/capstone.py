@@ -1,27 +1,23 @@
 """Lesson 07's capstone layer: one attention head on "dog bites man", with a switch for the position scheme.
 
-The layer has seeded parts (word embeddings, projections, a stand-in learned table) and
-five schemes. Each scheme is one entry of :data:`_LAYER`, saying what it does at the
-three places position can enter (the inputs, the queries and keys, the scores); the
-layer runs all three, so no code branches on the scheme's name.
+The layer has seeded parts (word embeddings, projections, a stand-in learned table) and runs
+every scheme whose record has layer hooks (:data:`CAPSTONE_SCHEMES`) through the course's one
+attention layer, :func:`posenc.schemes.layer.attend`: no code here branches on a scheme's name.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
-from dataclasses import dataclass
 
 import numpy as np
 
 from posenc._validation import check_bool
-from posenc.alibi import alibi_bias, alibi_slopes
-from posenc.attention import attention, causal_mask
-from posenc.rope import apply_rope
-from posenc.schemes import scheme as scheme_named
-from posenc.sinusoidal import sinusoidal
+from posenc.alibi import alibi_slopes
+from posenc.schemes import SCHEMES, scheme_named
+from posenc.schemes.layer import LayerHooks, attend
 
-__all__ = ["ALIBI_SLOPE", "CAPSTONE_SCHEMES", "WORDS", "parts", "scheme_layer"]
+__all__ = ["ALIBI_SLOPE", "CAPSTONE_SCHEMES", "WORDS", "parts", "scheme_layer"]  # and embed, layer_with,
+# position_params: the checker's, not a learner's
 
 #: The words a capstone sentence may use.
 WORDS = ("dog", "bites", "man")
@@ -65,36 +61,25 @@ def parts() -> dict[str, np.ndarray]:
     >>> outputs, weights = scheme_layer(["man", "bites"], "none", causal=True)
     >>> bool(np.allclose(outputs[0], x[0] @ parts()["projections"][2]))  # the first word sees only itself: its v
     True
+    >>> from posenc import alibi_bias
     >>> ALIBI_SLOPE, bool(np.allclose(alibi_bias(3, 8)[0], -ALIBI_SLOPE * np.tril(np.arange(3)[:, None] - np.arange(3))))
     (0.5, True)
     """
     return {name: array.copy() for name, array in _parts().items()}
 
 
-def _keep(x: np.ndarray) -> np.ndarray:
-    return x
-
-
-@dataclass(frozen=True)
-class _Positions:
-    """What one scheme does at each place position can enter; the identity (or no bias) elsewhere."""
-
-    inputs: Callable[[np.ndarray], np.ndarray] = _keep  # (n, d_model) -> (n, d_model)
-    queries_and_keys: Callable[[np.ndarray], np.ndarray] = _keep  # (n, d_model) -> (n, d_model), each
-    bias: Callable[[int, bool], np.ndarray | None] = lambda n, causal: None  # -> (n, n) added to the scores
-
-
-_LAYER: dict[str, _Positions] = {
-    "none": _Positions(),
-    "sinusoidal": _Positions(inputs=lambda x: x + sinusoidal(*x.shape)),
-    "learned": _Positions(inputs=lambda x: x + _parts()["table"][: len(x)]),
-    "rope": _Positions(queries_and_keys=apply_rope),
-    # one head with slope ALIBI_SLOPE = 1/2, the first of 8; |i - j| when not causal
-    "alibi": _Positions(bias=lambda n, causal: alibi_bias(n, 8, causal=causal)[0]),
-}
-
 #: The schemes of the capstone switch (names of ``posenc.schemes.SCHEMES``), in the lesson's order.
-CAPSTONE_SCHEMES = tuple(_LAYER)
+CAPSTONE_SCHEMES = tuple(name for name, s in SCHEMES.items() if s.layer is not None)
+
+
+def position_params() -> dict[str, np.ndarray | float]:
+    """What the layer's position hooks read: the stand-in learned table, and ALiBi's one slope."""
+    return {"table": _parts()["table"], "slopes": ALIBI_SLOPE}
+
+
+def embed(sentence: list[str]) -> np.ndarray:
+    """The word vectors of `sentence`: (len(sentence), d_model), one row of the embeddings per word."""
+    return _parts()["embeddings"][[WORDS.index(w) for w in sentence]]
 
 
 def scheme_layer(sentence: list[str], scheme: str, *, causal: bool = False) -> tuple[np.ndarray, np.ndarray]:
@@ -131,7 +116,8 @@ def scheme_layer(sentence: list[str], scheme: str, *, causal: bool = False) -> t
     >>> bool(np.allclose(a[0], b[2]))  # "dog" gets the same output in both sentences
     True
     """
-    positions = _LAYER[scheme_named(scheme, allowed=CAPSTONE_SCHEMES).name]
+    hooks = scheme_named(scheme, allowed=CAPSTONE_SCHEMES).layer
+    assert hooks is not None  # CAPSTONE_SCHEMES holds the schemes with layer hooks
     causal = check_bool(causal, "causal")
     if isinstance(sentence, str) or not isinstance(sentence, (list, tuple)):
         raise TypeError(f"sentence must be a list of words, such as ['dog', 'bites', 'man']; got {sentence!r}.")
@@ -141,9 +127,19 @@ def scheme_layer(sentence: list[str], scheme: str, *, causal: bool = False) -> t
     rows = len(_parts()["table"])
     if not 1 <= len(sentence) <= rows:
         raise ValueError(f"sentence must have 1 to {rows} words; got {len(sentence)}.")
-    n = len(sentence)
-    x = positions.inputs(_parts()["embeddings"][[WORDS.index(w) for w in sentence]])  # (n, d_model)
-    w_q, w_k, w_v = _parts()["projections"]
-    q, k, v = positions.queries_and_keys(x @ w_q), positions.queries_and_keys(x @ w_k), x @ w_v
-    mask = causal_mask(n) if causal else None
-    return attention(q, k, v, mask=mask, bias=positions.bias(n, causal))
+    return layer_with(sentence, hooks, causal=causal)
+
+
+def layer_with(sentence: list[str], hooks: LayerHooks, *, causal: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """The capstone layer on a sentence of :data:`WORDS`, with any `hooks`: ``(outputs, weights)``.
+
+    :func:`scheme_layer` gives it a scheme's own hooks; a checker gives it a scheme's hooks with one
+    mistake made (``dataclasses.replace(hooks, keys=...)``), to see what that mistake looks like.
+
+    Examples
+    --------
+    >>> plain = layer_with(["dog", "man"], LayerHooks())
+    >>> all(np.array_equal(a, b) for a, b in zip(plain, scheme_layer(["dog", "man"], "none"), strict=True))
+    True
+    """
+    return attend(embed(sentence), _parts()["projections"], hooks, position_params(), causal=causal)

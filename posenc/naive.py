@@ -16,10 +16,10 @@ import numpy as np
 
 from posenc._validation import as_float_array, as_positions, check_choice, check_positive_int
 
-__all__ = ["SCHEMES", "naive_encoding", "binary_digits", "neighbour_distances"]
+__all__ = ["ENCODINGS", "naive_encoding", "binary_digits", "neighbour_distances"]
 
 #: The encodings lesson 02 tries, in the order it tries them.
-SCHEMES = ("integer", "fraction", "one-hot", "binary")
+ENCODINGS = ("integer", "fraction", "one-hot", "binary")
 
 
 def naive_encoding(scheme: str, seq_len: int, *, max_len: int | None = None) -> np.ndarray:
@@ -58,7 +58,7 @@ def naive_encoding(scheme: str, seq_len: int, *, max_len: int | None = None) -> 
     >>> naive_encoding("binary", 3, max_len=8).tolist()
     [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]
     """
-    scheme = check_choice(scheme, "scheme", SCHEMES)
+    scheme = check_choice(scheme, "scheme", ENCODINGS)
     seq_len = check_positive_int(seq_len, "seq_len")
     max_len = seq_len if max_len is None else check_positive_int(max_len, "max_len")
     if max_len < seq_len:

@@ -194,7 +194,7 @@ CALLS = {
         posenc.fit_position_scores,
         dict(scheme="rope", train_len=8, d_model=4, window=2, steps=1, learning_rate=0.05, seed=0),
         {
-            "scheme": (STR_TYPES, ["t5", "nope"]),
+            "scheme": (STR_TYPES, ["kerple", "nope"]),
             "train_len": (INT_TYPES, [0]),
             "d_model": (INT_TYPES, [3, 0]),
             "window": (INT_TYPES, [0, 9]),
@@ -254,8 +254,8 @@ CALLS = {
         dict(table=ROWS),
         {"table": (ARRAY_TYPES, [np.ones(3), np.ones((2, 2, 2))])},
     ),
-    "scheme": (
-        schemes.scheme,
+    "scheme_named": (
+        schemes.scheme_named,
         dict(scheme="rope", allowed=None),
         {"scheme": (STR_TYPES, ["t6"]), "allowed": (["x", 3], [("nope",)])},
     ),
@@ -264,7 +264,7 @@ CALLS = {
         dict(sentence=["dog", "bites"], scheme="rope", causal=True),
         {
             "sentence": ([None, "dog bites", 3], [["cat"], [], ["dog"] * 9]),
-            "scheme": (STR_TYPES, ["t5"]),
+            "scheme": (STR_TYPES, ["kerple"]),
             "causal": (BOOL_TYPES, []),
         },
     ),
@@ -276,7 +276,11 @@ EXEMPT = {
     "TrainingRun": "a record train_parity_table returns, not built by learners",
     "PositionFit": "a record fit_position_scores returns; its methods scores and weights are in the table",
     "SCHEMES": "data",
+    "ENCODINGS": "data",
+    "FITTED_SCHEMES": "data",
     "Scheme": "a record of posenc.schemes.SCHEMES",
+    "Style": "a part of a Scheme record",
+    "LayerHooks": "a part of a Scheme record",
     "CAPSTONE_SCHEMES": "data",
     "ALIBI_SLOPE": "data: the capstone's ALiBi slope",
     "WORDS": "data",

@@ -8,13 +8,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import posenc
-from posenc.extrapolation import SCHEMES
+from posenc.extrapolation import FITTED_SCHEMES
+from posenc.schemes import SCHEMES
+from posenc.schemes.heads import TrainedHead
 
 
 @pytest.fixture(scope="module")
 def fits():
     """One head per scheme, fitted once for the module (not at import: `pytest -k` elsewhere pays nothing)."""
-    return {scheme: posenc.fit_position_scores(scheme, steps=150) for scheme in SCHEMES}
+    return {scheme: posenc.fit_position_scores(scheme, steps=150) for scheme in FITTED_SCHEMES}
 
 
 def brute_window(n, w):
@@ -86,7 +88,11 @@ def test_alibi_takes_the_best_of_the_eight_slopes(fits):
         assert loss(fit.weights(64)) <= loss(other.weights(64)) + 1e-12
 
 
-@pytest.mark.parametrize("scheme", ["sinusoidal", "learned", "rope"])
+#: Every scheme whose record has a head that trains, from the registry.
+TRAINED = [name for name, s in SCHEMES.items() if isinstance(s.head, TrainedHead)]
+
+
+@pytest.mark.parametrize("scheme", TRAINED)
 def test_training_lowers_the_loss_and_fits_the_window(scheme, fits):
     fit = fits[scheme]
     assert fit.losses[-1] < 0.6 * fit.losses[0]
@@ -94,12 +100,12 @@ def test_training_lowers_the_loss_and_fits_the_window(scheme, fits):
     assert error.mean() < 0.2
 
 
-@pytest.mark.parametrize("scheme", ["sinusoidal", "learned", "rope"])
+@pytest.mark.parametrize("scheme", TRAINED)
 def test_each_schemes_gradient_against_finite_differences_of_the_real_loss(scheme):
     # the same scores, gradients and loss fit_position_scores trains with, at a random point
-    from posenc.extrapolation.heads import _MODELS, _loss_and_score_gradient
+    from posenc.extrapolation.heads import _loss_and_score_gradient
 
-    model, n, d = _MODELS[scheme], 12, 6
+    model, n, d = SCHEMES[scheme].head, 12, 6
     target = posenc.window_target(n, 3)
     params = model.init(np.random.default_rng(1), n, d)
     params = {name: value * 30 for name, value in params.items()}  # away from the tiny initial values

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from posenc.naive import SCHEMES, naive_encoding, neighbour_distances
+from posenc.naive import ENCODINGS, naive_encoding, neighbour_distances
 
 
 @given(st.integers(1, 200), st.integers(0, 300))
@@ -36,7 +36,7 @@ def test_integer_is_the_position():
     assert naive_encoding("integer", 5).ravel().tolist() == [0, 1, 2, 3, 4]
 
 
-@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("scheme", ENCODINGS)
 def test_every_scheme_gives_one_row_per_position_that_names_it(scheme):
     table = naive_encoding(scheme, 7, max_len=9)
     assert table.shape[0] == 7

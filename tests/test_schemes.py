@@ -1,39 +1,87 @@
-"""One vocabulary of position schemes: every experiment names them from posenc.schemes, and acts where it says."""
+"""One record per position scheme: every experiment, checker and widget takes its schemes from the registry,
+and each record's parts agree with each other and with the maths."""
+
+import dataclasses
 
 import numpy as np
 import pytest
 
 from posenc import capstone, extrapolation, schemes
 from posenc.checks import recap
+from posenc.schemes import SCHEMES
+from posenc.schemes.layer import LayerHooks
+
+WITH_LAYER = [name for name, s in SCHEMES.items() if s.layer is not None]
 
 
-def test_every_experiment_names_its_schemes_from_the_registry():
-    assert set(extrapolation.SCHEMES) <= set(schemes.SCHEMES)
-    assert set(capstone.CAPSTONE_SCHEMES) <= set(schemes.SCHEMES)
+def test_every_experiment_takes_its_schemes_from_the_registry():
+    assert extrapolation.FITTED_SCHEMES == tuple(n for n, s in SCHEMES.items() if s.head is not None)
+    assert capstone.CAPSTONE_SCHEMES == tuple(WITH_LAYER)
     # the comparison table's rows are the labels of every scheme that puts position somewhere
-    labels = {s.label for s in schemes.SCHEMES.values() if s.acts_on != "nothing"}
-    assert set(recap._ANSWER) == labels
+    assert list(recap.comparison_table_answer()) == [s.label for s in SCHEMES.values() if s.acts_on != "nothing"]
 
 
-@pytest.mark.parametrize("name", capstone.CAPSTONE_SCHEMES)
-def test_each_capstone_scheme_acts_where_the_registry_says(name):
-    positions = capstone._LAYER[name]
+@pytest.mark.parametrize("name", [n for n, s in SCHEMES.items() if s.comparison is not None])
+def test_each_comparison_answer_is_one_the_table_allows(name):
+    answers = SCHEMES[name].comparison
+    assert answers is not None and list(answers) == list(recap.COLUMNS)
+    assert all(answers[column] in allowed for column, allowed in recap.COLUMNS.items())
+
+
+def test_names_labels_and_styles_tell_the_schemes_apart():
+    records = list(SCHEMES.values())
+    for part in (lambda s: s.name, lambda s: s.label.lower(), lambda s: s.style.color, lambda s: s.style.marker):
+        assert len({part(s) for s in records}) == len(records)
+    assert all(s.name == key for key, s in SCHEMES.items())
+
+
+@pytest.mark.parametrize("name", WITH_LAYER)
+def test_each_layer_scheme_acts_where_its_record_says(name):
+    hooks = SCHEMES[name].layer
+    params = capstone.position_params()
     x = np.random.default_rng(0).normal(size=(3, 8))
     acts = {
-        "inputs": not np.array_equal(positions.inputs(x), x),
-        "queries and keys": not np.array_equal(positions.queries_and_keys(x), x),
-        "scores": positions.bias(3, False) is not None,
+        "inputs": not np.array_equal(hooks.inputs(x, params), x),
+        "queries and keys": not np.array_equal(hooks.queries(x, params), x)
+        and not np.array_equal(hooks.keys(x, params), x),
+        "scores": hooks.score_bias(3, False, params) is not None,
     }
-    where = schemes.SCHEMES[name].acts_on
+    where = SCHEMES[name].acts_on
     assert acts == {place: place == where for place in acts}
+    assert np.array_equal(hooks.values(x, params), x), "no scheme of the course moves the values"
+
+
+@pytest.mark.parametrize("name", WITH_LAYER)
+def test_the_hooks_take_a_batch_of_heads_as_they_take_one(name):
+    # (batch, heads, n, d) through each hook gives, slice by slice, what one (n, d) gives
+    hooks, params = SCHEMES[name].layer, capstone.position_params()
+    x = np.random.default_rng(1).normal(size=(2, 3, 5, 8))
+    for hook in (hooks.inputs, hooks.queries, hooks.keys, hooks.values):
+        batched = hook(x, params)
+        assert all(np.allclose(batched[b, h], hook(x[b, h], params)) for b in range(2) for h in range(3))
+
+
+def test_a_scheme_named_by_its_label_runs_the_same_layer():
+    for name in WITH_LAYER:
+        by_name = capstone.scheme_layer(["dog", "man", "bites"], name)
+        by_label = capstone.scheme_layer(["dog", "man", "bites"], SCHEMES[name].label.upper())
+        assert all(np.array_equal(a, b) for a, b in zip(by_name, by_label, strict=True))
+
+
+def test_a_hook_changed_in_one_place_changes_the_layer_there_only():
+    # the layer runs each hook where its name says: a values hook that doubles v doubles the outputs
+    doubled = dataclasses.replace(LayerHooks(), values=lambda v, params: 2 * v)
+    plain, twice = capstone.layer_with(["dog", "bites"], LayerHooks()), capstone.layer_with(["dog", "bites"], doubled)
+    assert np.allclose(twice[0], 2 * plain[0]) and np.array_equal(twice[1], plain[1])
 
 
 @pytest.mark.parametrize("spelling", ["rope", "RoPE", "ROPE"])
 def test_a_scheme_is_found_by_its_name_or_its_label_in_any_case(spelling):
-    assert schemes.scheme(spelling).name == "rope"
+    assert schemes.scheme_named(spelling).name == "rope"
 
 
 def test_an_experiment_refuses_a_scheme_it_does_not_run():
-    with pytest.raises(ValueError, match="scheme must be one of 'sinusoidal', 'learned', 'rope', 'alibi'"):
-        extrapolation.fit_position_scores("t5")
+    allowed = ", ".join(repr(n) for n in extrapolation.FITTED_SCHEMES)
+    with pytest.raises(ValueError, match=f"scheme must be one of {allowed}"):
+        extrapolation.fit_position_scores("kerple")
     assert capstone.scheme_layer(["dog"], "ALiBi")[1].shape == (1, 1)  # a label works

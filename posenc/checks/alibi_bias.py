@@ -19,6 +19,7 @@ from collections.abc import Callable
 import numpy as np
 
 from posenc.alibi import alibi_bias, alibi_slopes
+from posenc.attention import offsets
 from posenc.checks.engine import (
     CheckResult,
     array_from,
@@ -225,7 +226,7 @@ def _explain(got: np.ndarray, value: object, num_heads: int, causal: bool, room:
         return f" Your bias has dtype {dtype}. {BIAS_MISTAKES['int-dtype']}"
     slopes = alibi_slopes(num_heads)  # (num_heads,)
     seq_len = got.shape[1]
-    distance = np.arange(seq_len)[:, None] - np.arange(seq_len)[None, :]  # (seq_len, seq_len): i - j
+    distance = offsets(seq_len)  # (seq_len, seq_len): i - j
     expected = alibi_bias(seq_len, num_heads, causal=causal)
     seen = distance >= 0  # keys at or before the query
     odd = np.isnan(got) | (np.isinf(got) & seen)

@@ -1,21 +1,15 @@
 """Lesson 07's checker: the learner's capstone layer, ``my_scheme_layer(sentence, scheme, causal=False)``.
 
-The layer is measured scheme by scheme, on sentences chosen to show each one's
-signature, before it is compared with :func:`posenc.capstone.scheme_layer`:
-
-- ``"none"``: reordering the words only reorders the outputs (attention is order-blind);
-- ``"sinusoidal"`` and ``"learned"``: absolute. With one word repeated, a row of weights
-  is not the row before moved on by one; and the rows added to the word vectors are read
-  back from the outputs (``v = weights⁻¹ @ outputs``, then ``x = v @ W_v⁻¹``) and set
-  against the right table's;
-- ``"rope"``: relative. With one word repeated, each row of weights is the one before
-  moved on by one (the score depends on m − n alone), and not flat;
-- ``"alibi"`` (bidirectional without the mask): the same output for a word and its
-  mirror image in a palindrome, and a bias, read from the weights, of ``-(1/2) |i - j|``;
-- the causal flag: with it, row i puts no weight on a word j > i; without it, some.
-
-The first signature broken is reported, with the number that shows it and the listed
-mistake it points to; then every scheme is compared with the reference, causal and not.
+Each scheme the exercise asks for is measured by where its record puts position, on sentences
+chosen to show the signature, before the layer is compared with :func:`posenc.capstone.scheme_layer`:
+nothing (none): reordering the words only reorders the outputs; the inputs (sinusoidal, learned):
+absolute, a repeated word's rows of weights are no shifted copies, and the rows added are read back
+from the outputs (``x = weights⁻¹ @ outputs @ W_v⁻¹``) and set against the right ones; the queries
+and keys (RoPE): relative, each such row is the one before moved on by one, and not flat; the
+scores (ALiBi, unmasked): a palindrome's mirrored words get the same output, and the bias read from
+the weights is the scheme's. Then the causal flag: with it, row i puts no weight on a word j > i.
+The first signature broken is reported, with the number that shows it and the listed mistake it
+points to (``posenc.checks.layer_mistakes``); then every scheme is compared, causal and not.
 """
 
 from __future__ import annotations
@@ -24,8 +18,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from posenc.attention import attention
-from posenc.capstone import ALIBI_SLOPE, CAPSTONE_SCHEMES, WORDS, parts, scheme_layer
+from posenc.capstone import CAPSTONE_SCHEMES, embed, layer_with, parts, position_params, scheme_layer
 from posenc.checks.engine import (
     CheckResult,
     as_real_array,
@@ -36,41 +29,12 @@ from posenc.checks.engine import (
     register,
     room_after,
 )
-from posenc.checks.layer_variants import VARIANTS, variant_of
+from posenc.checks.layer_mistakes import LAYER_MISTAKES, VARIANTS, suspects, variant_of
 from posenc.checks.measure import centred_logs, distance_bias, inputs_read_back, shift_mismatch
 from posenc.checks.phrasing import amount, name_of, number, short, sig
-from posenc.rope import apply_rope
-from posenc.sinusoidal import sinusoidal
+from posenc.schemes import SCHEMES, LayerHooks
 
-__all__ = ["check_scheme_layer"]
-
-LAYER_MISTAKES = {
-    "returns-outputs-only": "Return the pair (outputs, weights), as posenc.attention(q, k, v, mask=..., bias=...) "
-    "gives it.",
-    "positions-in-none": "With scheme 'none' nothing carries position: the word vectors go straight into "
-    "W_q, W_k and W_v, and the mask only when causal.",
-    "scheme-ignored": "Your layer does for this scheme what it does for 'none': compare scheme with the names "
-    "of capstone.CAPSTONE_SCHEMES as they are spelled ('rope', 'alibi': lowercase).",
-    "table-on-qk": "Add the table rows to the word vectors x, before the projections (so that they reach q, k "
-    "and v alike), not to q and k.",
-    "tables-swapped": "'sinusoidal' adds posenc.sinusoidal(n, d_model); 'learned' adds the rows parts()['table'][:n].",
-    "table-rows-shifted": "The word at position p gets row p of the table, counting from 0: table[:n].",
-    "rope-on-inputs": "RoPE turns q and k after the projections, not the word vectors: "
-    "q = posenc.apply_rope(x @ W_q), and the same for k.",
-    "rope-on-v": "RoPE turns q and k only; v = x @ W_v stays as it is.",
-    "rope-one-side": "Turn both q and k: their dot product then depends on m − n alone.",
-    "alibi-causal-form": "Without the mask, ALiBi here is bidirectional: -slope * |i - j| "
-    "(alibi_bias(..., causal=False)), which penalises the words after the query too.",
-    "alibi-slope": "The capstone's ALiBi head has slope capstone.ALIBI_SLOPE = 0.5, the first of 8 heads' "
-    "(alibi_bias(n, 1) gives a lone head's, 2^-8).",
-    "alibi-sign": "ALiBi lowers the scores of far words: add -slope * distance, with the minus sign.",
-    "no-mask": "With causal=True, pass mask=posenc.causal_mask(n): row i then puts no weight on the words after it.",
-    "mask-transposed": "Your mask is transposed: each word sees itself and the words after it. posenc.causal_mask(n) "
-    "(True on and below the diagonal) lets row i see the words up to i.",
-    "always-masked": "With causal=False every word sees every other: pass the mask only when causal is True.",
-    "unscaled": "Divide the scores by sqrt(d_head) = sqrt(8) before the softmax, as posenc.attention does.",
-    **VARIANTS,
-}
+__all__ = ["LAYER_MISTAKES", "check_scheme_layer"]
 
 SENTENCE = ["dog", "bites", "man"]
 PERM = [2, 0, 1]  # PERMUTED[r] is SENTENCE[PERM[r]]
@@ -80,6 +44,8 @@ PALINDROME = ["dog", "man", "bites", "man", "dog"]
 SENTENCES = (SENTENCE, ["man", "bites", "dog", "dog"], ["bites"], ["dog", "man", "bites", "man", "dog", "bites", "man"])
 TOL = 1e-5  # a float32 layer is as right as a float64 one
 RETURNS = "the pair (outputs, weights) that posenc.attention gives"
+#: The schemes the exercise asks the learner's layer for (those a lesson has taught), in the lessons' order.
+EXERCISE_SCHEMES = tuple(name for name in CAPSTONE_SCHEMES if SCHEMES[name].in_capstone_exercise)
 
 
 class _Stop(Exception):
@@ -147,43 +113,51 @@ def _layer(fn: Callable, name: str) -> Callable[[list[str], str, bool], tuple[np
     return run
 
 
-def _words(sentence: list[str]) -> np.ndarray:
-    return parts()["embeddings"][[WORDS.index(w) for w in sentence]]  # (n, d_model)
+def _hooks(scheme: str) -> LayerHooks:
+    return SCHEMES[scheme].layer or LayerHooks()
+
+
+def _added_rows(scheme: str, n: int) -> np.ndarray:
+    """What `scheme`'s input hook adds to the vectors of `n` words: (n, d_model)."""
+    d_model = parts()["embeddings"].shape[1]
+    return _hooks(scheme).inputs(np.zeros((n, d_model)), position_params())
 
 
 def _bias_read(weights: np.ndarray, sentence: list[str]) -> tuple[str, float, float]:
     """The bias on distance the weights show, against the scores with no position: its form, slope and misfit."""
     w_q, w_k, _ = parts()["projections"]
-    x = _words(sentence)
+    x = embed(sentence)
     plain = (x @ w_q) @ (x @ w_k).T / np.sqrt(x.shape[1])  # (n, n)
     return distance_bias(centred_logs(weights) - (plain - plain.mean(axis=1, keepdims=True)))
 
 
-def _none(run: Callable) -> None:
-    """'none' reorders its outputs with the words, and puts weight above the diagonal without the mask."""
-    out, w = run(SENTENCE, "none")
+def _none(run: Callable, scheme: str) -> None:
+    """A scheme that puts no position reorders its outputs with the words, and puts weight above the diagonal
+    without the mask."""
+    out, w = run(SENTENCE, scheme)
     if np.allclose(np.triu(w, 1), 0, atol=TOL):
         raise _stop(
-            f"for {_where('none', False, SENTENCE)}, row 0 of the weights puts 0 on the words after the first: "
+            f"for {_where(scheme, False, SENTENCE)}, row 0 of the weights puts 0 on the words after the first: "
             "the causal mask is on.",
             "always-masked",
         )
-    moved_out, moved_w = run(PERMUTED, "none")
+    moved_out, moved_w = run(PERMUTED, scheme)
     change = np.linalg.norm(moved_out - out[PERM], axis=1)  # (n,)
     if change.max() > TOL or not np.allclose(moved_w, w[np.ix_(PERM, PERM)], atol=TOL):
         r = int(np.argmax(change))
         raise _stop(
-            f"for {_where('none', False, PERMUTED)}, the output of '{PERMUTED[r]}' is not the one it had in "
+            f"for {_where(scheme, False, PERMUTED)}, the output of '{PERMUTED[r]}' is not the one it had in "
             f"{_said(SENTENCE)} (it moved by {number(change[r])}): attention alone only reorders the outputs.",
             "positions-in-none",
         )
 
 
 def _absolute(run: Callable, scheme: str) -> None:
-    """'sinusoidal' and 'learned': a repeated word's rows of weights are no shifted copies; the right rows added."""
+    """A scheme that adds rows to the inputs (sinusoidal, learned): a repeated word's rows of weights are no shifted
+    copies; the right rows added."""
     out, w = run(REPEATED, scheme)
     if shift_mismatch(w) < TOL:
-        plain = scheme_layer(REPEATED, "none")
+        plain = layer_with(REPEATED, LayerHooks())
         ignored = np.allclose(out, plain[0], atol=TOL) and np.allclose(w, plain[1], atol=TOL)
         raise _stop(
             f"for {_where(scheme, False, REPEATED)}, each row of weights is the row before moved on by one: the "
@@ -192,22 +166,22 @@ def _absolute(run: Callable, scheme: str) -> None:
         )
     out, w = run(SENTENCE, scheme)
     x = inputs_read_back(out, w, parts()["projections"][2])  # (n, d_model), or None
-    added = None if x is None else x - _words(SENTENCE)
-    n, table = len(SENTENCE), parts()["table"]
-    rows = {"sinusoidal": sinusoidal(n, table.shape[1]), "learned": table[:n]}
-    shifted = {"sinusoidal": sinusoidal(n + 1, table.shape[1])[1:], "learned": table[1 : n + 1]}
-    if added is None or np.allclose(added, rows[scheme], atol=1e-4):
+    added = None if x is None else x - embed(SENTENCE)
+    n, right = len(SENTENCE), _added_rows(scheme, len(SENTENCE))
+    if added is None or np.allclose(added, right, atol=1e-4):
         return
     where = f"for {_where(scheme, False, SENTENCE)}, read back from the outputs"
-    other = "learned" if scheme == "sinusoidal" else "sinusoidal"
+    others = [s for s in EXERCISE_SCHEMES if SCHEMES[s].acts_on == "inputs" and s != scheme]
     for mistake, wrong, what in (
         ("table-on-qk", np.zeros_like(added), "nothing was added to the word vectors (v carries no table row)"),
-        ("tables-swapped", rows[other], f"the rows added to the word vectors are the {other} table's"),
-        ("table-rows-shifted", shifted[scheme], "word p got row p + 1 of the table"),
+        *(
+            ("tables-swapped", _added_rows(o, n), f"the rows added to the word vectors are the {o} table's")
+            for o in others
+        ),
+        ("table-rows-shifted", _added_rows(scheme, n + 1)[1:], "word p got row p + 1 of the table"),
     ):
         if np.allclose(added, wrong, atol=1e-4):
             raise _stop(f"{where}, {what}.", mistake, hedge=mistake == "table-on-qk")
-    right = rows[scheme]
     times = float(np.sum(added * right) / np.sum(right**2))
     if np.allclose(added, times * right, atol=1e-4):
         raise _stop(f"{where}, the rows added to the word vectors are {amount(times)} times the table's.")
@@ -215,32 +189,23 @@ def _absolute(run: Callable, scheme: str) -> None:
     raise _stop(f"{where}, the word at position 0 got [{got}, ...] added, where the table's row 0 is [{want}, ...].")
 
 
-def _rope_suspects(sentence: list[str]) -> dict[str, tuple[np.ndarray, np.ndarray]]:
-    """What the listed RoPE mistakes give on `sentence`, without the mask."""
-    w_q, w_k, w_v = parts()["projections"]
-    x = _words(sentence)
-    turned = apply_rope(x)
-    return {
-        "rope-on-inputs": attention(turned @ w_q, turned @ w_k, turned @ w_v),
-        "rope-one-side": attention(apply_rope(x @ w_q), x @ w_k, x @ w_v),
-        "rope-on-v": attention(apply_rope(x @ w_q), apply_rope(x @ w_k), apply_rope(x @ w_v)),
-        "scheme-ignored": scheme_layer(sentence, "none"),
-    }
-
-
-def _rope_mistake(out: np.ndarray, w: np.ndarray, sentence: list[str]) -> str | None:
-    """The listed RoPE mistake whose outputs and weights these are, on `sentence`, if any."""
-    for mistake, (o, ws) in _rope_suspects(sentence).items():
+def _rope_mistake(out: np.ndarray, w: np.ndarray, sentence: list[str], scheme: str) -> str | None:
+    """The listed mistake (not a convention of VARIANTS) whose outputs and weights these are, on `sentence`, if any."""
+    for mistake, hooks in suspects(scheme).items():
+        if mistake in VARIANTS:
+            continue
+        o, ws = layer_with(sentence, hooks)
         if np.allclose(out, o, atol=TOL) and np.allclose(w, ws, atol=TOL):
             return mistake
     return None
 
 
-def _rope(run: Callable) -> None:
-    """'rope': a repeated word's rows of weights are shifted copies of each other, and not flat; v untouched."""
-    out, w = run(REPEATED, "rope")
-    where = f"for {_where('rope', False, REPEATED)}"
-    named = _rope_mistake(out, w, REPEATED)
+def _rope(run: Callable, scheme: str) -> None:
+    """A scheme that turns queries and keys (RoPE): a repeated word's rows of weights are shifted copies of each
+    other, and not flat; v untouched."""
+    out, w = run(REPEATED, scheme)
+    where = f"for {_where(scheme, False, REPEATED)}"
+    named = _rope_mistake(out, w, REPEATED, scheme)
     off = shift_mismatch(w)
     if off > TOL:
         raise _stop(
@@ -250,22 +215,26 @@ def _rope(run: Callable) -> None:
         )
     if np.ptp(w) < TOL:
         flat = number(w[0, 0])
-        out, w = run(SENTENCE, "rope")  # the same word everywhere cannot tell a one-sided turn from none
-        named = _rope_mistake(out, w, SENTENCE)
+        out, w = run(SENTENCE, scheme)  # the same word everywhere cannot tell a one-sided turn from none
+        named = _rope_mistake(out, w, SENTENCE, scheme)
         raise _stop(f"{where}, every weight is {flat}: the scores do not change with m − n.", named)
-    out, w = run(SENTENCE, "rope")
-    right_out, right_w = scheme_layer(SENTENCE, "rope")
+    out, w = run(SENTENCE, scheme)
+    right_out, right_w = scheme_layer(SENTENCE, scheme)
     if np.allclose(w, right_w, atol=TOL) and not np.allclose(out, right_out, atol=TOL):
         raise _stop(
-            f"for {_where('rope', False, SENTENCE)}, the weights are right but the outputs are not: v changed.",
-            _rope_mistake(out, w, SENTENCE),
+            f"for {_where(scheme, False, SENTENCE)}, the weights are right but the outputs are not: v changed.",
+            _rope_mistake(out, w, SENTENCE, scheme),
         )
 
 
-def _alibi(run: Callable) -> None:
-    """'alibi' without the mask: a palindrome's mirrored words get the same output; the bias is -(1/2) |i - j|."""
-    out, w = run(PALINDROME, "alibi")
-    where = f"for {_where('alibi', False, PALINDROME)}"
+def _alibi(run: Callable, scheme: str) -> None:
+    """A scheme that adds a penalty on distance to the scores (ALiBi), without the mask: a palindrome's mirrored
+    words get the same output; the bias read from the weights is the scheme's, -(1/2) |i - j| for ALiBi."""
+    right_form, right_slope, right_misfit = _bias_read(scheme_layer(PALINDROME, scheme)[1], PALINDROME)
+    if right_misfit >= 1e-4 or right_form != "|i − j|":
+        return  # not a penalty on |i − j|: the comparison with the reference judges it
+    out, w = run(PALINDROME, scheme)
+    where = f"for {_where(scheme, False, PALINDROME)}"
     form, slope, misfit = _bias_read(w, PALINDROME)
     shape = f"the bias read from the weights is {'-' if slope >= 0 else '+'}{sig(abs(slope))}·{form}"
     apart = np.linalg.norm(out - out[::-1], axis=1)
@@ -278,18 +247,18 @@ def _alibi(run: Callable) -> None:
             "alibi-causal-form" if fits and form == "max(i − j, 0)" else None,
             detail=f" Measured: {shape}." if fits else "",
         )
-    if misfit >= 1e-4 or abs(slope - ALIBI_SLOPE) < TOL:
+    if misfit >= 1e-4 or abs(slope - right_slope) < TOL:
         return
     if abs(slope) < TOL:
         raise _stop(f"{where}, the weights show no bias on distance at all.", "scheme-ignored")
     raise _stop(
-        f"{where}, {shape}, where -{sig(ALIBI_SLOPE)}·|i − j| belongs.", "alibi-sign" if slope < 0 else "alibi-slope"
+        f"{where}, {shape}, where -{sig(right_slope)}·|i − j| belongs.", "alibi-sign" if slope < 0 else "alibi-slope"
     )
 
 
 def _causal(run: Callable) -> None:
     """With causal=True, row i puts no weight on a word j > i, whatever the scheme."""
-    for scheme in CAPSTONE_SCHEMES:
+    for scheme in EXERCISE_SCHEMES:
         _, w = run(SENTENCE, scheme, True)
         after = np.triu(w, 1)
         if not np.allclose(after, 0, atol=TOL):
@@ -304,7 +273,7 @@ def _causal(run: Callable) -> None:
 
 def _compare(run: Callable) -> None:
     """Every scheme, with and without the mask, on every sentence, against scheme_layer."""
-    for scheme in CAPSTONE_SCHEMES:
+    for scheme in EXERCISE_SCHEMES:
         for causal in (False, True):
             for sentence in SENTENCES:
                 out, w = run(sentence, scheme, causal)
@@ -326,13 +295,35 @@ def _compare(run: Callable) -> None:
                 raise _stop(said, variant_of(w, sentence, scheme, causal))
 
 
+#: The signature measured for a scheme, by where its record says it puts position.
+_SIGNATURES: dict[str, Callable[[Callable, str], None]] = {
+    "nothing": _none,
+    "inputs": _absolute,
+    "queries and keys": _rope,
+    "scores": _alibi,
+}
+
+
+def _what_each_does() -> str:
+    """What the signatures showed, scheme by scheme: "none order-blind, sinusoidal and learned absolute, ..."."""
+    said: list[tuple[list[str], str]] = []
+    for scheme in EXERCISE_SCHEMES:
+        record = SCHEMES[scheme]
+        what = {"nothing": "order-blind", "inputs": "absolute", "queries and keys": "relative"}.get(record.acts_on)
+        if what is None:  # a bias on the scores: a penalty on |i - j| cannot tell a sentence from its mirror image
+            form, _, misfit = _bias_read(scheme_layer(PALINDROME, scheme)[1], PALINDROME)
+            what = "blind to mirroring" if misfit < 1e-4 and form == "|i − j|" else "relative"
+        if said and said[-1][1] == what:
+            said[-1][0].append(record.label)
+        else:
+            said.append(([record.label], what))
+    return ", ".join(f"{' and '.join(labels)} {what}" for labels, what in said)
+
+
 def _measure(run: Callable) -> None:
-    """Every signature, in the lesson's order of schemes, then the comparison; a _Stop at the first broken."""
-    _none(run)
-    for scheme in ("sinusoidal", "learned"):
-        _absolute(run, scheme)
-    _rope(run)
-    _alibi(run)
+    """Every signature, in the lessons' order of schemes, then the comparison; a _Stop at the first broken."""
+    for scheme in EXERCISE_SCHEMES:
+        _SIGNATURES[SCHEMES[scheme].acts_on](run, scheme)
     _causal(run)
     _compare(run)
 
@@ -359,6 +350,6 @@ def check_scheme_layer(fn: Callable[..., tuple[np.ndarray, np.ndarray]]) -> Chec
     except _Stop as stop:
         return stop.verdict
     return correct(
-        "each scheme does what it should (none order-blind, sinusoidal and learned absolute, RoPE relative, "
-        "ALiBi blind to mirroring, the mask causal), and every output and weight matches scheme_layer."
+        f"each scheme does what it should ({_what_each_does()}, the mask causal), and every output and weight "
+        "matches scheme_layer."
     )

@@ -17,6 +17,8 @@ from typing import NamedTuple, overload
 
 import numpy as np
 
+from posenc.attention import offsets
+
 __all__ = [
     "Wave",
     "fit_wave",
@@ -273,9 +275,9 @@ def distance_bias(bias: np.ndarray) -> tuple[str, float, float]:
     >>> form, round(slope, 6), misfit < 1e-12
     ('max(i − j, 0)', 0.25, True)
     """
-    i = np.arange(len(bias))
+    back = offsets(len(bias))  # (n, n): i - j
     best = ("", 0.0, np.inf)
-    for form, distance in (("|i − j|", np.abs(i[:, None] - i)), ("max(i − j, 0)", np.maximum(i[:, None] - i, 0))):
+    for form, distance in (("|i − j|", np.abs(back)), ("max(i − j, 0)", np.maximum(back, 0.0))):
         centred = distance - distance.mean(axis=1, keepdims=True)  # (n, n)
         slope = -float(np.sum(bias * centred) / max(float(np.sum(centred**2)), 1e-300))
         misfit = float(np.max(np.abs(bias + slope * centred)))

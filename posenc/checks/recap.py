@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from posenc.checks.engine import CheckResult, correct, not_attempted, not_yet, register
 from posenc.checks.phrasing import short
+from posenc.schemes import SCHEMES
 
 __all__ = ["COLUMNS", "check_comparison_table", "comparison_table_answer"]
 
@@ -27,13 +28,8 @@ COLUMNS = {
     "used by": ("the original Transformer", "BERT, GPT-2", "T5", "Llama, Mistral", "BLOOM, MPT"),
 }
 
-_ANSWER = {
-    "sinusoidal": ("absolute", 0, 0, 1, 0),
-    "learned": ("absolute", 0, 1, 0, 1),
-    "T5 bias": ("relative", 2, 2, 2, 2),
-    "RoPE": ("relative", 1, 0, 1, 3),
-    "ALiBi": ("relative", 2, 0, 3, 4),
-}
+#: Each row of the table (a scheme's label) and its answers: the record of every scheme that puts position somewhere.
+_ANSWER = {s.label: dict(s.comparison) for s in SCHEMES.values() if s.comparison is not None}
 
 COMPARISON_MISTAKES = {
     "rope-at-input": "RoPE adds nothing to the input: it turns the queries and keys inside every attention "
@@ -96,13 +92,7 @@ _KNOWN = [
 
 
 #: Where each scheme is taught, for a wrong cell no listed mistake explains.
-_LESSON_OF = {
-    "sinusoidal": "lessons 02 and 03",
-    "learned": "lesson 04",
-    "T5 bias": "lesson 06's note on T5 and lesson 07's description of its buckets",
-    "RoPE": "lesson 05",
-    "ALiBi": "lesson 06",
-}
+_LESSON_OF = {s.label: s.taught_in for s in SCHEMES.values()}
 
 
 def comparison_table_answer() -> dict[str, dict[str, str]]:
@@ -113,13 +103,7 @@ def comparison_table_answer() -> dict[str, dict[str, str]]:
     >>> comparison_table_answer()["RoPE"]["where it acts"]
     'turns queries and keys'
     """
-    table = {}
-    for row, (kind, *picks) in _ANSWER.items():
-        cells = {"absolute or relative": kind}
-        for column, pick in zip(list(COLUMNS)[1:], picks, strict=True):
-            cells[column] = COLUMNS[column][pick]
-        table[row] = cells
-    return table
+    return {row: {column: answers[column] for column in COLUMNS} for row, answers in _ANSWER.items()}
 
 
 def _as_answer(value: object, column: str) -> object:

@@ -31,12 +31,12 @@ fitted on; it does not reproduce a language model's perplexity (Press et al., 20
 figure 1, measure that).
 """
 
-from posenc.extrapolation.heads import SCHEMES, PositionFit, fit_position_scores, fitted_heads
+from posenc.extrapolation.heads import FITTED_SCHEMES, PositionFit, fit_position_scores, fitted_heads
 from posenc.extrapolation.target import pattern_error, window_target
 from posenc.extrapolation.twin import rope_twin
 
 __all__ = [
-    "SCHEMES",
+    "FITTED_SCHEMES",
     "PositionFit",
     "fit_position_scores",
     "fitted_heads",

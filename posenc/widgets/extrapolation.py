@@ -2,64 +2,54 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import numpy as np
 
 from posenc._live import Drawing, Explorer, int_slider, selection_slider
 from posenc._validation import check_int, check_positive_int
-from posenc.extrapolation import SCHEMES, PositionFit, fitted_heads, pattern_error, window_target
+from posenc.extrapolation import FITTED_SCHEMES, PositionFit, fitted_heads, pattern_error, window_target
 from posenc.plotting import placed_figure
 from posenc.rope import ntk_aware_base, rope_angles
-from posenc.schemes import SCHEMES as ALL_SCHEMES
+from posenc.schemes import SCHEMES
 
 __all__ = ["extrapolation_explorer", "rope_range_explorer"]
 
 
-class _Style(NamedTuple):
-    color: str
-    ls: str | tuple[int, tuple[int, int]]  # a named line style, or (offset, (on, off)) dashes
-    marker: str
-
-
-# Okabe–Ito colours, told apart by line style and marker too
-STYLES = {
-    "sinusoidal": _Style(color="#d55e00", ls="-", marker="o"),
-    "learned": _Style(color="#cc79a7", ls=(0, (1, 1)), marker="s"),
-    "rope": _Style(color="#0072b2", ls="--", marker="^"),
-    "alibi": _Style(color="#009e73", ls="-.", marker="D"),
-}
-LABELS = {name: ALL_SCHEMES[name].label for name in SCHEMES}
+#: How many heads the figure's title says it shows, by their count
+_COUNTS = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight")
 
 
 class _ExtrapolationExplorer(Explorer):
     shown_keys = 20  # the query and the keys just before it
 
     def __init__(self, fits: dict[str, PositionFit], test_len: int, query: int) -> None:
-        self.train_len, self.test_len, self.window = fits["rope"].train_len, test_len, fits["rope"].window
-        train_len, window = self.train_len, self.window
-        self.target = window_target(test_len, window)  # (test_len, test_len)
-        # learned: no rows past train_len
-        self.weights = {s: fits[s].weights(train_len if s == "learned" else test_len) for s in SCHEMES}
+        any_fit = next(iter(fits.values()))
+        self.train_len, self.test_len, self.window = any_fit.train_len, test_len, any_fit.window
+        self.target = window_target(test_len, self.window)  # (test_len, test_len)
+        # a head with a row per training position (a learned table) has none past them
+        self.weights = {s: fits[s].weights(min(test_len, fits[s].max_len or test_len)) for s in FITTED_SCHEMES}
+        self.ends = {s: fits[s].max_len is not None for s in FITTED_SCHEMES}
         self.errors = {s: pattern_error(w, self.target[: len(w), : len(w)]) for s, w in self.weights.items()}
         self.query = int_slider("query position", query, 0, test_len - 1)
         super().__init__([self.query], self.query)
 
     def _build_figure(self) -> Drawing:
-        rects = [(0.085, 0.58, 0.885, 0.28)] + [(0.085 + 0.232 * i, 0.1, 0.19, 0.32) for i in range(4)]
+        count = len(FITTED_SCHEMES)  # one panel per head, side by side; four: 0.19 wide, 0.232 apart
+        rects = [(0.085, 0.58, 0.885, 0.28)] + [
+            (0.085 + 0.928 / count * i, 0.1, 0.76 / count, 0.32) for i in range(count)
+        ]
         fig, (ax_err, *ax_rows) = placed_figure(10.4, 5.4, rects)
-        for s in SCHEMES:
-            style = STYLES[s]
+        for s in FITTED_SCHEMES:
+            style = SCHEMES[s].style
             ax_err.plot(
                 np.arange(len(self.errors[s])),
                 self.errors[s],
                 color=style.color,
-                ls=style.ls,
+                ls=style.linestyle,
                 marker=style.marker,
                 markevery=32,
                 ms=4,
                 lw=1.4,
-                label=LABELS[s] + (" (no rows past the training length)" if s == "learned" else ""),
+                label=SCHEMES[s].label + (" (no rows past the training length)" if self.ends[s] else ""),
             )
         ax_err.axvline(self.train_len - 0.5, color="0.3", lw=1, ls=":")
         ax_err.text(self.train_len, 0.97, f" training length {self.train_len}", fontsize=8, va="top")
@@ -70,23 +60,23 @@ class _ExtrapolationExplorer(Explorer):
         fig.text(
             0.5,
             0.965,
-            f"Four heads fitted to attend to the last {self.window} keys, on sequences of {self.train_len} tokens",
+            f"{_COUNTS[count]} heads fitted to attend to the last {self.window} keys, on sequences of {self.train_len} tokens",
             ha="center",
             fontsize=10,
         )
         self.cursor = ax_err.axvline(0, color="black", lw=1.2, label="the chosen query (its attention: below)")
-        ax_err.legend(loc="lower left", fontsize=8, frameon=False, bbox_to_anchor=(0.0, 1.0), ncol=5)
+        ax_err.legend(loc="lower left", fontsize=8, frameon=False, bbox_to_anchor=(0.0, 1.0), ncol=count + 1)
         keys = np.arange(self.shown_keys + 1)
         self.bars, self.targets, self.notes = {}, {}, {}
-        for ax, s in zip(ax_rows, SCHEMES, strict=True):
+        for ax, s in zip(ax_rows, FITTED_SCHEMES, strict=True):
             edges = np.arange(len(keys) + 1) - 0.5
-            self.bars[s] = ax.stairs(np.zeros(len(keys)), edges, fill=True, color=STYLES[s].color)
+            self.bars[s] = ax.stairs(np.zeros(len(keys)), edges, fill=True, color=SCHEMES[s].style.color)
             (self.targets[s],) = ax.step(keys, np.zeros(len(keys)), where="mid", color="black", lw=1, ls="--")
             ax.set_ylim(0, 1.0)
             ax.set_xlim(-0.6, self.shown_keys + 0.6)
             ax.set_xticks([0, 5, 10, 15, 20], labels=["i−20", "i−15", "i−10", "i−5", "i"])
             ax.set_xlabel("key position", labelpad=1)
-            ax.set_title(LABELS[s], fontsize=9, color=STYLES[s].color)
+            ax.set_title(SCHEMES[s].label, fontsize=9, color=SCHEMES[s].style.color)
             self.notes[s] = ax.text(0.03, 0.95, " ", transform=ax.transAxes, va="top", fontsize=8)
         ax_rows[0].set_ylabel("attention weight")
         self.row_title = fig.text(0.5, 0.475, " ", ha="center", fontsize=9)
@@ -106,7 +96,7 @@ class _ExtrapolationExplorer(Explorer):
         valid = keys >= 0
         self.cursor.set_xdata([i, i])
         said = []
-        for s in SCHEMES:
+        for s in FITTED_SCHEMES:
             weights = self.weights[s]
             has_row = i < len(weights)
             row = np.zeros(len(keys))
@@ -121,10 +111,10 @@ class _ExtrapolationExplorer(Explorer):
                 self.notes[s].set_text(
                     f"wrong place {self.errors[s][i]:.2f}\nweight before i−{self.shown_keys}: {far:.2f}"
                 )
-                said.append(f"{LABELS[s]} {self.errors[s][i]:.2f}")
+                said.append(f"{SCHEMES[s].label} {self.errors[s][i]:.2f}")
             else:
                 self.notes[s].set_text(f"no row for position {i}:\nthe table ends at {self.train_len - 1}")
-                said.append(f"{LABELS[s]}: no row")
+                said.append(f"{SCHEMES[s].label}: no row")
         where = "inside" if i < self.train_len else "past"
         self.row_title.set_text(
             f"query {i}: its attention on keys i−{self.shown_keys} to i (dashed: the target); "
@@ -151,7 +141,7 @@ def extrapolation_explorer(
     Parameters
     ----------
     fits : dict of scheme name to PositionFit, optional
-        One fitted head per scheme of :data:`~posenc.extrapolation.SCHEMES`, with the same
+        One fitted head per scheme of :data:`~posenc.extrapolation.FITTED_SCHEMES`, with the same
         ``train_len`` and ``window`` (the lesson passes the heads it fitted). Default: the
         heads :func:`~posenc.extrapolation.fit_position_scores` fits with its defaults.
     test_len : int, default 256
@@ -175,8 +165,10 @@ def extrapolation_explorer(
     if not 0 <= query < test_len:
         raise ValueError(f"query must be a position from 0 to test_len - 1 = {test_len - 1}; got query={query!r}.")
     fits = fitted_heads() if fits is None else fits
-    if set(fits) != set(SCHEMES) or len({(f.train_len, f.window) for f in fits.values()}) != 1:
-        raise ValueError(f"fits must hold one head per scheme {SCHEMES}, all with the same train_len and window.")
+    if set(fits) != set(FITTED_SCHEMES) or len({(f.train_len, f.window) for f in fits.values()}) != 1:
+        raise ValueError(
+            f"fits must hold one head per scheme {FITTED_SCHEMES}, all with the same train_len and window."
+        )
     return _ExtrapolationExplorer(fits, test_len, query)
 
 

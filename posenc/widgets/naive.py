@@ -9,7 +9,7 @@ from matplotlib.colors import Normalize
 from matplotlib.patches import Rectangle
 
 from posenc._live import Drawing, Explorer, int_slider
-from posenc.naive import SCHEMES, naive_encoding, neighbour_distances
+from posenc.naive import ENCODINGS, naive_encoding, neighbour_distances
 from posenc.plotting import DIVERGING, SEQUENTIAL, placed_figure
 from posenc.sinusoidal import sinusoidal
 
@@ -29,7 +29,7 @@ class _NaiveExplorer(Explorer):
     def __init__(self, scheme: str, seq_len: int, position: int) -> None:
         self._drawn_scheme: str | None = None  # the encoding whose colours the figure has
         self.scheme = ipywidgets.ToggleButtons(
-            options=[*SCHEMES, "sinusoidal"], value=scheme, description="encoding", style={"button_width": "88px"}
+            options=[*ENCODINGS, "sinusoidal"], value=scheme, description="encoding", style={"button_width": "88px"}
         )
         self.seq_len = int_slider("seq_len", seq_len, 4, MAX_LEN)
         self.position = int_slider("position", min(position, seq_len - 1), 0, seq_len - 1)

@@ -8,8 +8,7 @@ from posenc._live import Drawing, Explorer, checkbox, selection_slider
 from posenc._validation import check_bool
 from posenc.capstone import CAPSTONE_SCHEMES, WORDS, scheme_layer
 from posenc.plotting import ink, placed_figure, plot_matrix
-from posenc.schemes import SCHEMES
-from posenc.schemes import scheme as scheme_named
+from posenc.schemes import SCHEMES, scheme_named
 
 __all__ = ["scheme_explorer"]
 

@@ -1,0 +1,122 @@
+"""The capstone layer's listed mistakes: each one's hint, and the layer with it made, for check_scheme_layer.
+
+Each suspect is :func:`posenc.capstone.layer_with` run with a scheme's own hooks
+(``posenc.schemes``) changed in one place: RoPE turned at the wrong place, on one side or
+in the half (rotate_half) layout, ALiBi's signed distance where the unmasked layer takes
+|i − j|. So the checker compares a learner's layer with what each listed mistake really gives,
+and nothing here writes a layer of its own. numpy only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from posenc.capstone import layer_with
+from posenc.rope import apply_rope
+from posenc.schemes import SCHEMES, LayerHooks
+from posenc.schemes.layer import Params
+
+__all__ = ["LAYER_MISTAKES", "VARIANTS", "suspects", "variant_of"]
+
+#: Each convention's hint, keyed by the id check_scheme_layer registers it under.
+VARIANTS = {
+    "rope-half-layout": "Your RoPE pairs dimension i with i + d/2 (the half, rotate_half layout); the capstone, "
+    "like the lesson, pairs neighbours: posenc.apply_rope(q) with its default, interleaved layout.",
+    "alibi-signed": "Without the mask your ALiBi uses the signed i - j, which rewards the words after the query; "
+    "the unmasked layer takes -slope * |i - j| (alibi_bias(n, 8, causal=False)).",
+}
+
+
+#: Every listed mistake of the capstone layer, by id: its hint.
+LAYER_MISTAKES = {
+    "returns-outputs-only": "Return the pair (outputs, weights), as posenc.attention(q, k, v, mask=..., bias=...) "
+    "gives it.",
+    "positions-in-none": "With scheme 'none' nothing carries position: the word vectors go straight into "
+    "W_q, W_k and W_v, and the mask only when causal.",
+    "scheme-ignored": "Your layer does for this scheme what it does for 'none': compare scheme with the names "
+    "of capstone.CAPSTONE_SCHEMES as they are spelled ('rope', 'alibi': lowercase).",
+    "table-on-qk": "Add the table rows to the word vectors x, before the projections (so that they reach q, k "
+    "and v alike), not to q and k.",
+    "tables-swapped": "'sinusoidal' adds posenc.sinusoidal(n, d_model); 'learned' adds the rows parts()['table'][:n].",
+    "table-rows-shifted": "The word at position p gets row p of the table, counting from 0: table[:n].",
+    "rope-on-inputs": "RoPE turns q and k after the projections, not the word vectors: "
+    "q = posenc.apply_rope(x @ W_q), and the same for k.",
+    "rope-on-v": "RoPE turns q and k only; v = x @ W_v stays as it is.",
+    "rope-one-side": "Turn both q and k: their dot product then depends on m − n alone.",
+    "alibi-causal-form": "Without the mask, ALiBi here is bidirectional: -slope * |i - j| "
+    "(alibi_bias(..., causal=False)), which penalises the words after the query too.",
+    "alibi-slope": "The capstone's ALiBi head has slope capstone.ALIBI_SLOPE = 0.5, the first of 8 heads' "
+    "(alibi_bias(n, 1) gives a lone head's, 2^-8).",
+    "alibi-sign": "ALiBi lowers the scores of far words: add -slope * distance, with the minus sign.",
+    "no-mask": "With causal=True, pass mask=posenc.causal_mask(n): row i then puts no weight on the words after it.",
+    "mask-transposed": "Your mask is transposed: each word sees itself and the words after it. posenc.causal_mask(n) "
+    "(True on and below the diagonal) lets row i see the words up to i.",
+    "always-masked": "With causal=False every word sees every other: pass the mask only when causal is True.",
+    "unscaled": "Divide the scores by sqrt(d_head) = sqrt(8) before the softmax, as posenc.attention does.",
+    **VARIANTS,
+}
+
+
+def _rotate_half(x: np.ndarray, params: Params) -> np.ndarray:
+    return apply_rope(x, layout="half")
+
+
+def _signed(hooks: LayerHooks) -> LayerHooks:
+    """The score hook's causal bias carried over the diagonal with its sign flipped: ``-slope * (i - j)`` everywhere."""
+
+    def bias(seq_len: int, causal: bool, params: Params) -> np.ndarray:
+        below = hooks.score_bias(seq_len, True, params)  # (n, n), 0 above the diagonal
+        assert below is not None  # made for a scheme that biases the scores
+        return below - np.swapaxes(below, -1, -2)
+
+    return replace(hooks, score_bias=bias)
+
+
+def suspects(scheme: str) -> dict[str, LayerHooks]:
+    """The hooks of the listed mistakes a learner makes with `scheme`, by mistake id (none for most schemes).
+
+    Examples
+    --------
+    >>> sorted(suspects("rope"))
+    ['rope-half-layout', 'rope-on-inputs', 'rope-on-v', 'rope-one-side', 'scheme-ignored']
+    """
+    record = SCHEMES[scheme]
+    hooks = record.layer
+    if hooks is None:
+        return {}
+    if record.acts_on == "queries and keys":
+        return {
+            "rope-on-inputs": LayerHooks(inputs=hooks.queries),
+            "rope-one-side": replace(hooks, keys=LayerHooks().keys),
+            "rope-on-v": replace(hooks, values=hooks.queries),
+            "scheme-ignored": LayerHooks(),
+            "rope-half-layout": replace(hooks, queries=_rotate_half, keys=_rotate_half),
+        }
+    if record.acts_on == "scores":
+        return {"alibi-signed": _signed(hooks)}
+    return {}
+
+
+def variant_of(weights: np.ndarray, sentence: list[str], scheme: str, causal: bool) -> str | None:
+    """The id of the convention whose layer gives these weights for this sentence, if any.
+
+    Examples
+    --------
+    >>> half = suspects("rope")["rope-half-layout"]
+    >>> variant_of(layer_with(["dog", "bites", "man"], half)[1], ["dog", "bites", "man"], "rope", False)
+    'rope-half-layout'
+    """
+    if len(sentence) < 2:
+        return None
+    right = layer_with(sentence, SCHEMES[scheme].layer or LayerHooks(), causal=causal)[1]
+    for mistake, hooks in suspects(scheme).items():
+        if mistake not in VARIANTS:
+            continue
+        guess = layer_with(sentence, hooks, causal=causal)[1]
+        if np.allclose(guess, right):
+            continue  # here the convention gives the right weights (ALiBi's signed form under the mask)
+        if guess.shape == weights.shape and np.allclose(weights, guess):
+            return mistake
+    return None

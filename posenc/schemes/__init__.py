@@ -1,0 +1,218 @@
+"""The course's position schemes: one record each, registered once in :data:`SCHEMES`.
+
+A :class:`Scheme` holds everything the course knows about one scheme: its names, where it puts
+position, how figures draw it, its row of lesson 08's comparison table, where the course teaches
+it, how it enters an attention layer (:class:`~posenc.schemes.layer.LayerHooks`) and how its head
+scores positions in lesson 06's experiment (``posenc.schemes.heads``). The experiments (the fitted
+heads of ``posenc.extrapolation``, the capstone layer of ``posenc.capstone``), the checkers and the
+widgets take their lists of schemes and everything per scheme from here, and branch on no name.
+
+Adding a scheme: write its maths in a module of its own, then one record below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from posenc.schemes import heads
+from posenc.schemes.heads import ChosenHead, TrainedHead
+from posenc.schemes.layer import LayerHooks, add_sinusoidal, add_table_rows, distance_penalty, rotate
+
+__all__ = ["LayerHooks", "Scheme", "SCHEMES", "Style", "scheme_named"]
+
+
+@dataclass(frozen=True)
+class Style:
+    """How figures draw a scheme: an Okabe–Ito colour, told apart by line style and marker too."""
+
+    color: str
+    linestyle: str | tuple[int, tuple[int, ...]]  # a named line style, or (offset, (on, off, ...)) dashes
+    marker: str
+
+
+@dataclass(frozen=True)
+class Scheme:
+    """One position scheme of the course.
+
+    Attributes
+    ----------
+    name : str
+        The one spelling code uses: ``"rope"``.
+    label : str
+        How lessons, figures and messages write it: ``"RoPE"``.
+    acts_on : str
+        Where position enters the attention layer: ``"nothing"``, ``"inputs"`` (a table
+        row added to each token's vector), ``"queries and keys"`` (turned by position),
+        or ``"scores"`` (a bias added before the softmax).
+    summary : str
+        One line for captions and readouts.
+    taught_in : str
+        Where the course teaches it, for a learner sent back to read: ``"lesson 05"``.
+    style : Style
+        How figures draw it.
+    comparison : mapping of str to str, or None
+        Its row of the comparison table (column to answer; ``posenc.checks.recap.COLUMNS``
+        lists the columns and the answers each allows); None for a scheme that puts no position.
+    layer : LayerHooks or None
+        How it enters an attention layer; None where the capstone layer does not run it.
+    in_capstone_exercise : bool
+        The capstone exercise asks the learner's layer for it (a lesson has taught it).
+    head : TrainedHead, ChosenHead or None
+        How its head scores positions in lesson 06's experiment; None where that does not run it.
+    """
+
+    name: str
+    label: str
+    acts_on: str
+    summary: str
+    taught_in: str
+    style: Style
+    comparison: Mapping[str, str] | None = None
+    layer: LayerHooks | None = None
+    in_capstone_exercise: bool = False
+    head: TrainedHead | ChosenHead | None = None
+
+
+def _row(kind: str, where: str, trained: str, past: str, used_by: str) -> dict[str, str]:
+    """A row of the comparison table, in the order of its columns."""
+    columns = ("absolute or relative", "where it acts", "trained position parameters", "past the training length")
+    return dict(zip((*columns, "used by"), (kind, where, trained, past, used_by), strict=True))
+
+
+_ADDED = "added to the input"
+_UNTRAINED = "runs on positions or angles never trained"
+
+#: Every scheme the course teaches, in the order the lessons meet them.
+SCHEMES: dict[str, Scheme] = {
+    s.name: s
+    for s in (
+        Scheme(
+            "none",
+            "none",
+            "nothing",
+            "no position information at all",
+            taught_in="lesson 01",
+            style=Style("#000000", ":", "x"),
+            layer=LayerHooks(),
+            in_capstone_exercise=True,
+        ),
+        Scheme(
+            "sinusoidal",
+            "sinusoidal",
+            "inputs",
+            "a fixed table added to the input",
+            taught_in="lessons 02 and 03",
+            style=Style("#d55e00", "-", "o"),
+            comparison=_row("absolute", _ADDED, "none", _UNTRAINED, "the original Transformer"),
+            layer=LayerHooks(inputs=add_sinusoidal),
+            in_capstone_exercise=True,
+            head=heads.SINUSOIDAL,
+        ),
+        Scheme(
+            "learned",
+            "learned",
+            "inputs",
+            "a trained table added to the input",
+            taught_in="lesson 04",
+            style=Style("#cc79a7", (0, (1, 1)), "s"),
+            comparison=_row(
+                "absolute",
+                _ADDED,
+                "one row per position",
+                "stops at its last row: nothing to look up past it",
+                "BERT, GPT-2",
+            ),
+            layer=LayerHooks(inputs=add_table_rows),
+            in_capstone_exercise=True,
+            head=heads.LEARNED,
+        ),
+        Scheme(
+            "t5",
+            "T5 bias",
+            "scores",
+            "a learned bias per bucket of distance",
+            taught_in="lesson 06's note on T5 and lesson 07's description of its buckets",
+            style=Style("#e69f00", (0, (3, 1, 1, 1)), "v"),
+            comparison=_row(
+                "relative",
+                "added to the scores",
+                "one scalar per bucket and head",
+                "runs: far offsets share the last trained bucket",
+                "T5",
+            ),
+        ),
+        Scheme(
+            "rope",
+            "RoPE",
+            "queries and keys",
+            "queries and keys turned by their positions",
+            taught_in="lesson 05",
+            style=Style("#0072b2", "--", "^"),
+            comparison=_row("relative", "turns queries and keys", "none", _UNTRAINED, "Llama, Mistral"),
+            layer=LayerHooks(queries=rotate, keys=rotate),
+            in_capstone_exercise=True,
+            head=heads.ROPE,
+        ),
+        Scheme(
+            "alibi",
+            "ALiBi",
+            "scores",
+            "a penalty on distance added to the scores",
+            taught_in="lesson 06",
+            style=Style("#009e73", "-.", "D"),
+            comparison=_row(
+                "relative", "added to the scores", "none", "runs: far keys just get a larger penalty", "BLOOM, MPT"
+            ),
+            layer=LayerHooks(score_bias=distance_penalty),
+            in_capstone_exercise=True,
+            head=heads.ALIBI,
+        ),
+    )
+}
+
+
+def scheme_named(scheme: str, allowed: tuple[str, ...] | None = None) -> Scheme:
+    """The scheme called `scheme` (its name or its label, in any case), among `allowed` names if given.
+
+    Parameters
+    ----------
+    scheme : str
+        ``"rope"``, ``"RoPE"`` and ``"ROPE"`` all name RoPE.
+    allowed : tuple of str, optional
+        The names an experiment runs; another scheme is a ``ValueError`` that lists them.
+
+    Raises
+    ------
+    TypeError
+        If `scheme` is not a str, or `allowed` is not a tuple of names.
+    ValueError
+        If no scheme (or no allowed one) has that name or label, or `allowed` names an unknown scheme.
+
+    Examples
+    --------
+    >>> scheme_named("RoPE").name
+    'rope'
+    >>> scheme_named("t5", allowed=("none", "rope"))
+    Traceback (most recent call last):
+    ...
+    ValueError: scheme must be one of 'none', 'rope' (or their labels none, RoPE); got scheme='t5'.
+    """
+    if not isinstance(scheme, str):
+        raise TypeError(
+            f"scheme must be a scheme's name (a str); got scheme={scheme!r} of type {type(scheme).__name__}."
+        )
+    if allowed is not None and (not isinstance(allowed, tuple) or not all(isinstance(a, str) for a in allowed)):
+        raise TypeError(f"allowed must be a tuple of scheme names, such as ('none', 'rope'); got allowed={allowed!r}.")
+    unknown = [a for a in allowed or () if a not in SCHEMES]
+    if unknown:
+        raise ValueError(f"allowed must name schemes of posenc.schemes.SCHEMES; got allowed={allowed!r}.")
+    names = tuple(SCHEMES) if allowed is None else allowed
+    for candidate in names:
+        found = SCHEMES[candidate]
+        if scheme.lower() in (found.name, found.label.lower()):
+            return found
+    labels = ", ".join(SCHEMES[n].label for n in names)
+    raise ValueError(
+        f"scheme must be one of {', '.join(map(repr, names))} (or their labels {labels}); got scheme={scheme!r}."
+    )

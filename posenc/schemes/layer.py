@@ -1,0 +1,118 @@
+"""Where a position scheme enters an attention layer, and the one layer that runs every scheme.
+
+Position can enter a layer at five places: the token vectors before the projections (a table
+row added), the queries, the keys or the values after them (turned by position), and the scores
+before the softmax (a bias). A scheme says what it does at each with a :class:`LayerHooks`;
+:func:`attend` runs the hooks and is the only attention layer the course writes. Every hook takes
+and gives arrays whose last two axes are (positions, features) or (queries, keys), so a batched,
+multi-head model can call the same hooks.
+
+The hooks read what they need from `params`, the layer's position parameters by name:
+``"table"`` (a learned table's rows) and ``"slopes"`` (ALiBi's, one per head or one number).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+import numpy as np
+
+from posenc.attention import attention, causal_mask, offsets
+from posenc.rope import apply_rope
+from posenc.sinusoidal import sinusoidal
+
+__all__ = ["LayerHooks", "Params", "attend"]
+
+#: A layer's position parameters by name.
+Params = Mapping[str, "np.ndarray | float"]
+#: A hook on vectors: ``(x of shape (..., n, d), params) -> (..., n, d)``.
+VectorHook = Callable[[np.ndarray, Params], np.ndarray]
+#: A hook on the scores: ``(n, causal, params) -> bias of shape (..., n, n)``, or None for no bias.
+BiasHook = Callable[[int, bool, Params], "np.ndarray | None"]
+
+
+def unchanged(x: np.ndarray, params: Params) -> np.ndarray:
+    """The identity hook: the vectors as they came."""
+    return x
+
+
+def no_bias(seq_len: int, causal: bool, params: Params) -> None:
+    """The identity score hook: nothing added to the scores."""
+    return None
+
+
+@dataclass(frozen=True)
+class LayerHooks:
+    """What one scheme does at each place position can enter a layer; the identity everywhere else."""
+
+    inputs: VectorHook = unchanged  # the token vectors, before the projections
+    queries: VectorHook = unchanged  # after x @ W_q
+    keys: VectorHook = unchanged  # after x @ W_k
+    values: VectorHook = unchanged  # after x @ W_v
+    score_bias: BiasHook = no_bias  # added to the scores before the softmax
+
+
+def add_sinusoidal(x: np.ndarray, params: Params) -> np.ndarray:
+    """Add the sinusoidal table's rows (lesson 02) to the token vectors."""
+    return x + sinusoidal(x.shape[-2], x.shape[-1])
+
+
+def add_table_rows(x: np.ndarray, params: Params) -> np.ndarray:
+    """Add the learned table's first rows, ``params["table"][:n]`` (lesson 04), to the token vectors."""
+    return x + np.asarray(params["table"])[: x.shape[-2]]
+
+
+def rotate(x: np.ndarray, params: Params) -> np.ndarray:
+    """Turn each pair of features by its position (RoPE, lesson 05; the interleaved layout)."""
+    return apply_rope(x)
+
+
+def distance_penalty(seq_len: int, causal: bool, params: Params) -> np.ndarray:
+    """ALiBi's bias (lesson 06): ``-slope * (i - j)`` for keys up to the query when `causal`, else ``-slope * |i - j|``.
+
+    ``params["slopes"]`` is one number (one head: an (n, n) bias) or one per head (a (heads, n, n) bias).
+    """
+    slopes = np.asarray(params["slopes"], dtype=np.float64)
+    back = offsets(seq_len)  # (n, n): i - j
+    distance = np.maximum(back, 0.0) if causal else np.abs(back)
+    return 0.0 - slopes[..., None, None] * distance  # 0.0 - avoids -0.0
+
+
+def attend(
+    x: np.ndarray,
+    projections: np.ndarray,
+    hooks: LayerHooks,
+    params: Params,
+    *,
+    causal: bool = False,
+) -> tuple[np.ndarray, np.ndarray]:
+    """One attention layer with a position scheme's hooks: ``(outputs, weights)``.
+
+    Parameters
+    ----------
+    x : ndarray of shape (..., n, d_model)
+        The token vectors.
+    projections : ndarray of shape (3, d_model, d_head)
+        W_q, W_k and W_v.
+    hooks : LayerHooks
+        Where the scheme puts position (``posenc.schemes.scheme_named(name).layer``).
+    params : mapping
+        The layer's position parameters the hooks read (see the module's docstring).
+    causal : bool, default False
+        Each token sees itself and the tokens before it only.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> x, projections = rng.normal(size=(3, 4)), rng.normal(size=(3, 4, 4))
+    >>> outputs, weights = attend(x, projections, LayerHooks(score_bias=distance_penalty), {"slopes": 0.5})
+    >>> outputs.shape, bool(np.allclose(weights.sum(axis=-1), 1.0))
+    ((3, 4), True)
+    """
+    x = hooks.inputs(x, params)
+    w_q, w_k, w_v = projections
+    q, k, v = hooks.queries(x @ w_q, params), hooks.keys(x @ w_k, params), hooks.values(x @ w_v, params)
+    n = x.shape[-2]
+    mask = causal_mask(n) if causal else None
+    return attention(q, k, v, mask=mask, bias=hooks.score_bias(n, causal, params))
