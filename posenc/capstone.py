@@ -1,8 +1,10 @@
 """Lesson 07's capstone layer: one attention head on "dog bites man", with a switch for the position scheme.
 
-The layer has seeded parts (word embeddings, projections, a stand-in learned table) and runs
-every scheme whose record has layer hooks (:data:`CAPSTONE_SCHEMES`) through the course's one
-attention layer, :func:`posenc.schemes.layer.attend`: no code here branches on a scheme's name.
+The layer has seeded parts (word embeddings, projections, and each scheme's position parameters
+as its record makes them: a stand-in learned table, ALiBi's slope) and runs any scheme whose record
+has layer hooks through the course's one attention layer, :func:`posenc.schemes.layer.attend`: no
+code here branches on a scheme's name. The lesson's switch and its exercise use the schemes the
+core teaches, :data:`CAPSTONE_SCHEMES`.
 """
 
 from __future__ import annotations
@@ -12,8 +14,7 @@ import functools
 import numpy as np
 
 from posenc._validation import check_bool
-from posenc.alibi import alibi_slopes
-from posenc.schemes import SCHEMES, scheme_named
+from posenc.schemes import SCHEMES, scheme_named, with_part
 from posenc.schemes.layer import LayerHooks, attend
 
 __all__ = ["ALIBI_SLOPE", "CAPSTONE_SCHEMES", "WORDS", "parts", "scheme_layer"]  # and embed, layer_with,
@@ -22,21 +23,34 @@ __all__ = ["ALIBI_SLOPE", "CAPSTONE_SCHEMES", "WORDS", "parts", "scheme_layer"] 
 #: The words a capstone sentence may use.
 WORDS = ("dog", "bites", "man")
 D_MODEL = 8
-#: The slope of the layer's one ALiBi head: 1/2, the first of 8 heads' slopes (``alibi_slopes(8)[0]``).
-ALIBI_SLOPE = float(alibi_slopes(8)[0])
+MAX_WORDS = 8  # the stand-in learned table's rows
 
 
 @functools.lru_cache(maxsize=1)
-def _parts() -> dict[str, np.ndarray]:
+def _made() -> tuple[dict[str, np.ndarray], dict[str, np.ndarray | float]]:
+    """The word parts, then every scheme's position parameters in the registry's order, from one seeded stream."""
     rng = np.random.default_rng(0)
-    made = {
+    words = {
         "embeddings": rng.normal(size=(len(WORDS), D_MODEL)),  # one row per word of WORDS
         "projections": rng.normal(size=(3, D_MODEL, D_MODEL)) / np.sqrt(D_MODEL),  # W_q, W_k, W_v
-        "table": rng.normal(scale=0.5, size=(8, D_MODEL)),  # random rows standing in for a trained table
     }
-    for array in made.values():
-        array.setflags(write=False)
-    return made
+    params: dict[str, np.ndarray | float] = {}
+    for record in SCHEMES.values():  # a scheme added later draws after the others: their values do not move
+        if record.layer_params is not None:
+            params.update(record.layer_params(rng, MAX_WORDS, D_MODEL))
+    for array in [*words.values(), *params.values()]:
+        if isinstance(array, np.ndarray):
+            array.setflags(write=False)
+    return words, params
+
+
+def _parts() -> dict[str, np.ndarray]:
+    words, params = _made()
+    return {**words, "table": np.asarray(params["table"])}  # the learned table: a learner adds its rows
+
+
+#: The slope of the layer's one ALiBi head: 1/2, the first of 8 heads' slopes (``alibi_slopes(8)[0]``).
+ALIBI_SLOPE = float(_made()[1]["slopes"])
 
 
 def parts() -> dict[str, np.ndarray]:
@@ -68,13 +82,14 @@ def parts() -> dict[str, np.ndarray]:
     return {name: array.copy() for name, array in _parts().items()}
 
 
-#: The schemes of the capstone switch (names of ``posenc.schemes.SCHEMES``), in the lesson's order.
-CAPSTONE_SCHEMES = tuple(name for name, s in SCHEMES.items() if s.layer is not None)
+#: The schemes of the capstone switch and its exercise (names of ``posenc.schemes.SCHEMES``), in the lessons'
+#: order: those with layer hooks that the core teaches.
+CAPSTONE_SCHEMES = with_part("layer")
 
 
 def position_params() -> dict[str, np.ndarray | float]:
-    """What the layer's position hooks read: the stand-in learned table, and ALiBi's one slope."""
-    return {"table": _parts()["table"], "slopes": ALIBI_SLOPE}
+    """What the layer's position hooks read: each scheme's parameters, as its record makes them."""
+    return dict(_made()[1])
 
 
 def embed(sentence: list[str]) -> np.ndarray:
@@ -90,7 +105,7 @@ def scheme_layer(sentence: list[str], scheme: str, *, causal: bool = False) -> t
     sentence : list of str
         Words from ``("dog", "bites", "man")``, in order; at most 8 of them (the
         stand-in learned table has 8 rows).
-    scheme : one of CAPSTONE_SCHEMES
+    scheme : one of CAPSTONE_SCHEMES, or another scheme whose record has layer hooks
         ``"sinusoidal"`` and ``"learned"`` add a table row to each word's embedding;
         ``"rope"`` turns queries and keys; ``"alibi"`` adds ``-ALIBI_SLOPE * distance`` to
         the scores, ``-(1/2) * |i - j|`` (``i - j`` below the diagonal when `causal`; the mask
@@ -116,15 +131,15 @@ def scheme_layer(sentence: list[str], scheme: str, *, causal: bool = False) -> t
     >>> bool(np.allclose(a[0], b[2]))  # "dog" gets the same output in both sentences
     True
     """
-    hooks = scheme_named(scheme, allowed=CAPSTONE_SCHEMES).layer
-    assert hooks is not None  # CAPSTONE_SCHEMES holds the schemes with layer hooks
+    hooks = scheme_named(scheme, allowed=with_part("layer", core_only=False)).layer
+    assert hooks is not None  # allowed: the schemes with layer hooks
     causal = check_bool(causal, "causal")
     if isinstance(sentence, str) or not isinstance(sentence, (list, tuple)):
         raise TypeError(f"sentence must be a list of words, such as ['dog', 'bites', 'man']; got {sentence!r}.")
     unknown = [w for w in sentence if w not in WORDS]
     if unknown:
         raise ValueError(f"sentence may use the words {WORDS} only; got {unknown}.")
-    rows = len(_parts()["table"])
+    rows = MAX_WORDS
     if not 1 <= len(sentence) <= rows:
         raise ValueError(f"sentence must have 1 to {rows} words; got {len(sentence)}.")
     return layer_with(sentence, hooks, causal=causal)

@@ -259,6 +259,11 @@ CALLS = {
         dict(scheme="rope", allowed=None),
         {"scheme": (STR_TYPES, ["t6"]), "allowed": (["x", 3], [("nope",)])},
     ),
+    "with_part": (
+        schemes.with_part,
+        dict(part="head", core_only=False),
+        {"part": (STR_TYPES, ["heads", "label"]), "core_only": (BOOL_TYPES, [])},
+    ),
     "scheme_layer": (
         capstone.scheme_layer,
         dict(sentence=["dog", "bites"], scheme="rope", causal=True),

@@ -15,8 +15,9 @@ WITH_LAYER = [name for name, s in SCHEMES.items() if s.layer is not None]
 
 
 def test_every_experiment_takes_its_schemes_from_the_registry():
-    assert extrapolation.FITTED_SCHEMES == tuple(n for n, s in SCHEMES.items() if s.head is not None)
-    assert capstone.CAPSTONE_SCHEMES == tuple(WITH_LAYER)
+    # the core's experiments run the schemes the core teaches; any scheme with the part runs by name
+    assert extrapolation.FITTED_SCHEMES == tuple(n for n, s in SCHEMES.items() if s.head is not None and s.in_core)
+    assert capstone.CAPSTONE_SCHEMES == tuple(n for n in WITH_LAYER if SCHEMES[n].in_core)
     # the comparison table's rows are the labels of every scheme that puts position somewhere
     assert list(recap.comparison_table_answer()) == [s.label for s in SCHEMES.values() if s.acts_on != "nothing"]
 
@@ -59,6 +60,26 @@ def test_the_hooks_take_a_batch_of_heads_as_they_take_one(name):
     for hook in (hooks.inputs, hooks.queries, hooks.keys, hooks.values):
         batched = hook(x, params)
         assert all(np.allclose(batched[b, h], hook(x[b, h], params)) for b in range(2) for h in range(3))
+
+
+@pytest.mark.parametrize("name", [n for n, s in SCHEMES.items() if s.head is not None])
+def test_every_scheme_with_a_head_is_fitted_by_name_and_shown_alone(name):
+    from posenc import widgets
+
+    fit = extrapolation.fit_position_scores(name, train_len=16, d_model=8, steps=20)
+    assert fit.scheme == name and fit.weights(16).shape == (16, 16)
+    explorer = widgets.extrapolation_explorer({name: fit}, test_len=32, query=20)
+    assert explorer.state.split(" · ")[1].startswith(f"attention in the wrong place: {SCHEMES[name].label}")
+
+
+def test_the_extrapolation_figure_refuses_heads_it_cannot_compare():
+    from posenc import widgets
+
+    short = extrapolation.fit_position_scores("rope", train_len=16, d_model=8, steps=5)
+    long = extrapolation.fit_position_scores("alibi", train_len=32)
+    for fits in ({}, {"rope": short, "alibi": long}, {"alibi": short}, [short]):
+        with pytest.raises(ValueError, match="fits must map 1 to 8 scheme names to their fitted heads"):
+            widgets.extrapolation_explorer(fits)
 
 
 def test_a_scheme_named_by_its_label_runs_the_same_layer():

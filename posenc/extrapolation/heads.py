@@ -16,18 +16,19 @@ import numpy as np
 from posenc._validation import check_even, check_positive_int, check_real, check_seed
 from posenc.attention import causal_softmax
 from posenc.extrapolation.target import window_target
-from posenc.schemes import SCHEMES, scheme_named
+from posenc.schemes import SCHEMES, scheme_named, with_part
 from posenc.schemes.heads import ChosenHead, Params, TrainedHead
 
 __all__ = ["FITTED_SCHEMES", "PositionFit", "fit_position_scores", "fitted_heads"]
 
-#: The schemes the experiment compares (those whose record has a head), in the order the lesson shows them.
-FITTED_SCHEMES = tuple(name for name, s in SCHEMES.items() if s.head is not None)
+#: The schemes the lesson's experiment compares (those the core teaches whose record has a head), in its order;
+#: fit_position_scores also fits any other scheme with a head, by name.
+FITTED_SCHEMES = with_part("head")
 
 
 def _head(name: str) -> TrainedHead | ChosenHead:
     head = SCHEMES[name].head
-    assert head is not None, name  # FITTED_SCHEMES holds the schemes with a head
+    assert head is not None, name  # only a scheme with a head is fitted
     return head
 
 
@@ -100,7 +101,7 @@ class PositionFit:
         position_scale = check_real(position_scale, "position_scale", low=0.0, low_open=True)
         model = _head(self.scheme)
         if position_scale != 1.0 and not model.real_positions:
-            usable = [name for name in FITTED_SCHEMES if _head(name).real_positions]
+            usable = [name for name in with_part("head", core_only=False) if _head(name).real_positions]
             raise ValueError(
                 f"position_scale works for {' and '.join(map(repr, usable))} only (their formulas take any real "
                 f"position); got position_scale={position_scale} for {self.scheme!r}."
@@ -158,7 +159,7 @@ def fit_position_scores(
 
     Parameters
     ----------
-    scheme : one of FITTED_SCHEMES ("sinusoidal", "learned", "rope", "alibi")
+    scheme : one of FITTED_SCHEMES ("sinusoidal", "learned", "rope", "alibi"), or another scheme with a head
         Which form the scores take (see ``posenc.extrapolation``); a label such as ``"RoPE"`` works too.
     train_len : int, default 64
         Length of the training sequences: positions ``0 .. train_len - 1``.
@@ -195,7 +196,7 @@ def fit_position_scores(
     >>> float(pattern_error(fit.weights(64), window_target(64, 4)).mean()) < 0.15
     True
     """
-    name = scheme_named(scheme, allowed=FITTED_SCHEMES).name
+    name = scheme_named(scheme, allowed=with_part("head", core_only=False)).name
     train_len = check_positive_int(train_len, "train_len")
     d_model = check_positive_int(d_model, "d_model")
     check_even(d_model, "d_model", "(sines and cosines come in pairs)")

@@ -12,14 +12,18 @@ Adding a scheme: write its maths in a module of its own, then one record below.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+import numpy as np
+
+from posenc._validation import check_bool, check_choice
+from posenc.alibi import alibi_slopes
 from posenc.schemes import heads
 from posenc.schemes.heads import ChosenHead, TrainedHead
 from posenc.schemes.layer import LayerHooks, add_sinusoidal, add_table_rows, distance_penalty, rotate
 
-__all__ = ["LayerHooks", "Scheme", "SCHEMES", "Style", "scheme_named"]
+__all__ = ["LayerHooks", "Scheme", "SCHEMES", "Style", "scheme_named", "with_part"]
 
 
 @dataclass(frozen=True)
@@ -55,9 +59,14 @@ class Scheme:
         Its row of the comparison table (column to answer; ``posenc.checks.recap.COLUMNS``
         lists the columns and the answers each allows); None for a scheme that puts no position.
     layer : LayerHooks or None
-        How it enters an attention layer; None where the capstone layer does not run it.
-    in_capstone_exercise : bool
-        The capstone exercise asks the learner's layer for it (a lesson has taught it).
+        How it enters an attention layer; None where no layer of the course runs it.
+    layer_params : callable or None
+        ``layer_params(rng, max_len, d_model)``: the position parameters its hooks read, for a
+        one-head layer of width `d_model` on at most `max_len` tokens (drawn from `rng` where
+        they stand in for trained ones); None where its hooks read none.
+    in_core : bool
+        The lessons' core teaches it: the core's experiments, figures and the capstone exercise
+        include it. A scheme met only in optional sections still runs by name everywhere.
     head : TrainedHead, ChosenHead or None
         How its head scores positions in lesson 06's experiment; None where that does not run it.
     """
@@ -70,7 +79,8 @@ class Scheme:
     style: Style
     comparison: Mapping[str, str] | None = None
     layer: LayerHooks | None = None
-    in_capstone_exercise: bool = False
+    layer_params: Callable[[np.random.Generator, int, int], dict[str, np.ndarray | float]] | None = None
+    in_core: bool = False
     head: TrainedHead | ChosenHead | None = None
 
 
@@ -95,7 +105,7 @@ SCHEMES: dict[str, Scheme] = {
             taught_in="lesson 01",
             style=Style("#000000", ":", "x"),
             layer=LayerHooks(),
-            in_capstone_exercise=True,
+            in_core=True,
         ),
         Scheme(
             "sinusoidal",
@@ -106,7 +116,7 @@ SCHEMES: dict[str, Scheme] = {
             style=Style("#d55e00", "-", "o"),
             comparison=_row("absolute", _ADDED, "none", _UNTRAINED, "the original Transformer"),
             layer=LayerHooks(inputs=add_sinusoidal),
-            in_capstone_exercise=True,
+            in_core=True,
             head=heads.SINUSOIDAL,
         ),
         Scheme(
@@ -124,7 +134,8 @@ SCHEMES: dict[str, Scheme] = {
                 "BERT, GPT-2",
             ),
             layer=LayerHooks(inputs=add_table_rows),
-            in_capstone_exercise=True,
+            layer_params=lambda rng, max_len, d: {"table": rng.normal(scale=0.5, size=(max_len, d))},
+            in_core=True,
             head=heads.LEARNED,
         ),
         Scheme(
@@ -151,7 +162,7 @@ SCHEMES: dict[str, Scheme] = {
             style=Style("#0072b2", "--", "^"),
             comparison=_row("relative", "turns queries and keys", "none", _UNTRAINED, "Llama, Mistral"),
             layer=LayerHooks(queries=rotate, keys=rotate),
-            in_capstone_exercise=True,
+            in_core=True,
             head=heads.ROPE,
         ),
         Scheme(
@@ -165,11 +176,30 @@ SCHEMES: dict[str, Scheme] = {
                 "relative", "added to the scores", "none", "runs: far keys just get a larger penalty", "BLOOM, MPT"
             ),
             layer=LayerHooks(score_bias=distance_penalty),
-            in_capstone_exercise=True,
+            layer_params=lambda rng, max_len, d: {"slopes": float(alibi_slopes(8)[0])},  # the first of 8 heads
+            in_core=True,
             head=heads.ALIBI,
         ),
     )
 }
+
+
+#: The parts a record may lack (None): what with_part can ask for.
+_PARTS = ("comparison", "layer", "layer_params", "head")
+
+
+def with_part(part: str, core_only: bool = True) -> tuple[str, ...]:
+    """The names of the schemes whose record has `part` (``"layer"``, ``"head"``, ...: see ``_PARTS``), in the
+    registry's order; with `core_only`, only those the lessons' core teaches.
+
+    Examples
+    --------
+    >>> with_part("head")
+    ('sinusoidal', 'learned', 'rope', 'alibi')
+    """
+    part = check_choice(part, "part", _PARTS)
+    core_only = check_bool(core_only, "core_only")
+    return tuple(n for n, s in SCHEMES.items() if getattr(s, part) is not None and (s.in_core or not core_only))
 
 
 def scheme_named(scheme: str, allowed: tuple[str, ...] | None = None) -> Scheme:

@@ -6,7 +6,7 @@ import numpy as np
 
 from posenc._live import Drawing, Explorer, int_slider, selection_slider
 from posenc._validation import check_int, check_positive_int
-from posenc.extrapolation import FITTED_SCHEMES, PositionFit, fitted_heads, pattern_error, window_target
+from posenc.extrapolation import PositionFit, fitted_heads, pattern_error, window_target
 from posenc.plotting import placed_figure
 from posenc.rope import ntk_aware_base, rope_angles
 from posenc.schemes import SCHEMES
@@ -22,23 +22,24 @@ class _ExtrapolationExplorer(Explorer):
     shown_keys = 20  # the query and the keys just before it
 
     def __init__(self, fits: dict[str, PositionFit], test_len: int, query: int) -> None:
-        any_fit = next(iter(fits.values()))
+        self.schemes = [name for name in SCHEMES if name in fits]  # the registry's order
+        any_fit = fits[self.schemes[0]]
         self.train_len, self.test_len, self.window = any_fit.train_len, test_len, any_fit.window
         self.target = window_target(test_len, self.window)  # (test_len, test_len)
         # a head with a row per training position (a learned table) has none past them
-        self.weights = {s: fits[s].weights(min(test_len, fits[s].max_len or test_len)) for s in FITTED_SCHEMES}
-        self.ends = {s: fits[s].max_len is not None for s in FITTED_SCHEMES}
+        self.weights = {s: fits[s].weights(min(test_len, fits[s].max_len or test_len)) for s in self.schemes}
+        self.ends = {s: fits[s].max_len is not None for s in self.schemes}
         self.errors = {s: pattern_error(w, self.target[: len(w), : len(w)]) for s, w in self.weights.items()}
         self.query = int_slider("query position", query, 0, test_len - 1)
         super().__init__([self.query], self.query)
 
     def _build_figure(self) -> Drawing:
-        count = len(FITTED_SCHEMES)  # one panel per head, side by side; four: 0.19 wide, 0.232 apart
+        count = len(self.schemes)  # one panel per head, side by side; four: 0.19 wide, 0.232 apart
         rects = [(0.085, 0.58, 0.885, 0.28)] + [
             (0.085 + 0.928 / count * i, 0.1, 0.76 / count, 0.32) for i in range(count)
         ]
         fig, (ax_err, *ax_rows) = placed_figure(10.4, 5.4, rects)
-        for s in FITTED_SCHEMES:
+        for s in self.schemes:
             style = SCHEMES[s].style
             ax_err.plot(
                 np.arange(len(self.errors[s])),
@@ -68,7 +69,7 @@ class _ExtrapolationExplorer(Explorer):
         ax_err.legend(loc="lower left", fontsize=8, frameon=False, bbox_to_anchor=(0.0, 1.0), ncol=count + 1)
         keys = np.arange(self.shown_keys + 1)
         self.bars, self.targets, self.notes = {}, {}, {}
-        for ax, s in zip(ax_rows, FITTED_SCHEMES, strict=True):
+        for ax, s in zip(ax_rows, self.schemes, strict=True):
             edges = np.arange(len(keys) + 1) - 0.5
             self.bars[s] = ax.stairs(np.zeros(len(keys)), edges, fill=True, color=SCHEMES[s].style.color)
             (self.targets[s],) = ax.step(keys, np.zeros(len(keys)), where="mid", color="black", lw=1, ls="--")
@@ -96,7 +97,7 @@ class _ExtrapolationExplorer(Explorer):
         valid = keys >= 0
         self.cursor.set_xdata([i, i])
         said = []
-        for s in FITTED_SCHEMES:
+        for s in self.schemes:
             weights = self.weights[s]
             has_row = i < len(weights)
             row = np.zeros(len(keys))
@@ -129,7 +130,7 @@ class _ExtrapolationExplorer(Explorer):
 def extrapolation_explorer(
     fits: dict[str, PositionFit] | None = None, *, test_len: int = 256, query: int = 40
 ) -> Explorer:
-    """Four heads fitted on short sequences, read on long ones: where does each put its attention?
+    """Heads fitted on short sequences, read on long ones: where does each put its attention?
 
     Each head (:func:`posenc.extrapolation.fit_position_scores`) was fitted so that a
     query attends equally to its last `window` keys, on sequences of `train_len` tokens.
@@ -141,9 +142,9 @@ def extrapolation_explorer(
     Parameters
     ----------
     fits : dict of scheme name to PositionFit, optional
-        One fitted head per scheme of :data:`~posenc.extrapolation.FITTED_SCHEMES`, with the same
-        ``train_len`` and ``window`` (the lesson passes the heads it fitted). Default: the
-        heads :func:`~posenc.extrapolation.fit_position_scores` fits with its defaults.
+        The heads to show, one per scheme (up to eight), all with the same ``train_len`` and ``window``
+        (the lesson passes the heads it fitted); shown in the registry's order. Default: the heads of
+        :data:`~posenc.extrapolation.FITTED_SCHEMES` that :func:`~posenc.extrapolation.fitted_heads` fits.
     test_len : int, default 256
     query : int, default 40
 
@@ -165,9 +166,16 @@ def extrapolation_explorer(
     if not 0 <= query < test_len:
         raise ValueError(f"query must be a position from 0 to test_len - 1 = {test_len - 1}; got query={query!r}.")
     fits = fitted_heads() if fits is None else fits
-    if set(fits) != set(FITTED_SCHEMES) or len({(f.train_len, f.window) for f in fits.values()}) != 1:
+    if (
+        not isinstance(fits, dict)
+        or not 1 <= len(fits) < len(_COUNTS)
+        or not all(isinstance(f, PositionFit) and f.scheme == name for name, f in fits.items())
+        or len({(f.train_len, f.window) for f in fits.values()}) != 1
+    ):
         raise ValueError(
-            f"fits must hold one head per scheme {FITTED_SCHEMES}, all with the same train_len and window."
+            "fits must map 1 to 8 scheme names to their fitted heads (fit_position_scores), all with the same "
+            f"train_len and window, such as fitted_heads(); got {type(fits).__name__} "
+            f"{list(fits) if isinstance(fits, dict) else fits!r}."
         )
     return _ExtrapolationExplorer(fits, test_len, query)
 
