@@ -102,7 +102,7 @@ def test_a_scheme_is_found_by_its_name_or_its_label_in_any_case(spelling):
 
 
 def test_an_experiment_refuses_a_scheme_it_does_not_run():
-    allowed = ", ".join(repr(n) for n in extrapolation.FITTED_SCHEMES)
+    allowed = ", ".join(repr(n) for n in schemes.with_part("head", core_only=False))
     with pytest.raises(ValueError, match=f"scheme must be one of {allowed}"):
         extrapolation.fit_position_scores("kerple")
     assert capstone.scheme_layer(["dog"], "ALiBi")[1].shape == (1, 1)  # a label works
