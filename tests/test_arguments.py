@@ -2,7 +2,8 @@
 
 One table, read by generic tests: for each public function of the maths (``posenc.__all__``,
 ``analysis``, ``naive``, ``attention``, ``sinusoidal``, ``schemes``, ``capstone``,
-``extrapolation``), a valid call and, for each parameter, wrong types and wrong values. The
+``extrapolation``), a valid call and, for each parameter, wrong types and wrong values; a module's
+cases may also sit in its own test module as ``ARGUMENT_CASES`` (tests/wrong_arguments.py). The
 message must name the parameter and, for a single value, show what was given. A completeness
 test fails when a public function or a parameter is missing from the table; the exemptions
 are listed with their reason.
@@ -11,12 +12,14 @@ are listed with their reason.
 import importlib
 import inspect
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 import posenc
 from posenc import analysis, capstone, extrapolation, naive, schemes
+from tests.wrong_arguments import ARRAY_TYPES, BOOL_TYPES, INT_TYPES, NUMBER_TYPES, STR_TYPES
 
 # posenc.attention and posenc.sinusoidal are also the names of functions in posenc: take the modules
 attention = importlib.import_module("posenc.attention")
@@ -26,11 +29,6 @@ FIT = posenc.fit_position_scores("rope", train_len=8, d_model=4, steps=2)
 TABLE = posenc.LearnedTable(4, 2)
 ROWS = np.arange(12.0).reshape(4, 3) + 1.0  # a (seq_len, width) table with no zero row
 
-NUMBER_TYPES = [None, "x", [1.0], True]  # not a number: None, a str, a list, a bool
-INT_TYPES = [None, "x", 2.5, True]  # not an integer
-ARRAY_TYPES = [None, "x", [[1, 2], [3]]]  # not an array of numbers: None, a str, a ragged list
-STR_TYPES = [None, 3]
-BOOL_TYPES = [None, "yes", 1]
 
 #: name -> (callable, valid keyword arguments, {parameter: (wrong types, wrong values)})
 CALLS = {
@@ -275,6 +273,18 @@ CALLS = {
     ),
     "parts": (capstone.parts, {}, {}),
 }
+
+
+def gathered_cases() -> dict:
+    """The ``ARGUMENT_CASES`` tables of the other test modules (tests/wrong_arguments.py says why)."""
+    found = {}
+    for path in sorted(Path(__file__).parent.glob("test_*.py")):
+        if path.name != Path(__file__).name and "\nARGUMENT_CASES = " in path.read_text(encoding="utf-8"):
+            found |= importlib.import_module(f"tests.{path.stem}").ARGUMENT_CASES
+    return found
+
+
+CALLS |= gathered_cases()
 
 #: Public names that are not functions to validate, with the reason.
 EXEMPT = {
