@@ -19,6 +19,7 @@ from posenc.extrapolation import PositionFit, fit_position_scores, pattern_error
 from posenc.learned import LearnedTable, minilm_positions
 from posenc.rope import apply_rope, half_layout_order, ntk_aware_base, rope_angles, rope_decay_bound
 from posenc.sinusoidal import frequencies, offset_rotation, sinusoidal, wavelengths
+from posenc.t5 import t5_bias, t5_bucket
 from posenc.training import TrainingRun, train_parity_table
 
 __version__ = "0.1.0"
@@ -42,6 +43,8 @@ __all__ = [
     "ntk_aware_base",
     "alibi_slopes",
     "alibi_bias",
+    "t5_bucket",
+    "t5_bias",
     "window_target",
     "fit_position_scores",
     "PositionFit",

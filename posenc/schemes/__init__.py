@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from posenc import t5
 from posenc._validation import check_bool, check_choice
 from posenc.alibi import alibi_slopes
 from posenc.schemes import heads
@@ -143,7 +144,7 @@ SCHEMES: dict[str, Scheme] = {
             "T5 bias",
             "scores",
             "a learned bias per bucket of distance",
-            taught_in="lesson 06's note on T5 and lesson 07's description of its buckets",
+            taught_in="lesson 06's note and optional section on T5 and lesson 07's description of its buckets",
             style=Style("#e69f00", (0, (3, 1, 1, 1)), "v"),
             comparison=_row(
                 "relative",
@@ -151,6 +152,13 @@ SCHEMES: dict[str, Scheme] = {
                 "one scalar per bucket and head",
                 "runs: far offsets share the last trained bucket",
                 "T5",
+            ),
+            layer=LayerHooks(score_bias=t5.bias_hook),
+            layer_params=lambda rng, max_len, d: {"bucket_values": rng.normal(scale=0.5, size=32)},  # one head
+            head=TrainedHead(
+                t5.head_scores,
+                init=lambda rng, train_len, d: {"bucket_values": rng.normal(scale=0.01, size=32)},
+                gradients=t5.head_gradients,
             ),
         ),
         Scheme(
