@@ -74,8 +74,8 @@ bench: $(VENV)/.tests
 ## posenc/reading_time.py), the lesson maps (README, lesson 00), every link made from pyproject.toml's Repository, the glossary (docs/glossary.md), the instructor guide, the benchmark
 ## tables and the README's speed figures; tests/test_lessons.py and tests/test_generated.py fail when stale
 docs: $(VENV)/.tests
+	$(PY) tools/gen_links.py  # first: the lessons' minutes count the words of the links it writes
 	$(PY) tools/gen_lessons.py
-	$(PY) tools/gen_links.py
 	$(PY) tools/gen_guide.py
 	$(PY) tools/gen_benchmarks.py
 

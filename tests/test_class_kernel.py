@@ -1,6 +1,7 @@
 """The student branch's lessons start a kernel with no dialog where a class meets them off the hub: in the
-Binder environment (``binder/`` alone, through the student edition's own Binder path: nbgitpuller pulls the
-branch into a server built from the default branch) and in a plain laptop venv (the course's ``.venv``).
+environment Binder builds from the student branch (its own ``binder/``, which installs the course's package
+from the repository at the edition's commit; the session's files are the branch's alone) and in a plain
+laptop venv (the course's ``.venv``).
 
 The class's editions ask for the course's own kernel name (``posenc.editions.COURSE_KERNEL``), which only a
 hub that registered it has; elsewhere JupyterLab starts the one Python kernel there is. These tests open
@@ -22,7 +23,6 @@ from pathlib import Path
 import pytest
 
 from posenc.editions import COURSE_KERNEL
-from tools.gen_links import git_pull
 from tools.labdriver import (
     check_open_lesson,
     lab_server,
@@ -34,7 +34,7 @@ from tools.labdriver import (
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 BINDER_ENV = ROOT / ".venv-binder"
-#: The repository's folder name, as nbgitpuller names its clone
+#: The repository's folder name
 NAME = "course"
 
 pytestmark = [
@@ -43,10 +43,15 @@ pytestmark = [
 ]
 
 
-def binder_env() -> Path:
-    """``.venv-binder``: what Binder installs (the lock ``binder/requirements.txt``, then ``binder/postBuild``) on
-    this machine's Python; rebuilt when either file changes."""
-    parts = [ROOT / "binder" / "requirements.txt", ROOT / "binder" / "postBuild", ROOT / "tools" / "venv_install.sh"]
+def binder_env(branch: Path) -> Path:
+    """``.venv-binder``: what Binder installs from the student branch checked out at `branch` (its lock
+    ``binder/requirements.txt``, the course's package included, then its ``binder/postBuild``) on this machine's
+    Python; rebuilt when either file changes."""
+    parts = [
+        branch / "binder" / "requirements.txt",
+        branch / "binder" / "postBuild",
+        ROOT / "tools" / "venv_install.sh",
+    ]
     stamp = hashlib.sha256(b"".join(p.read_bytes() for p in parts)).hexdigest()
     done = BINDER_ENV / ".requirements-sha256"
     if done.exists() and done.read_text() == stamp:
@@ -56,7 +61,9 @@ def binder_env() -> Path:
     path = f"{BINDER_ENV / 'bin'}{os.pathsep}{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"
     install = ["bash", str(ROOT / "tools" / "venv_install.sh"), str(BINDER_ENV), "-r", str(parts[0])]
     subprocess.run(install, check=True, env={**os.environ, "PATH": path})
-    subprocess.run(["bash", str(parts[1])], check=True, cwd=ROOT, env={**os.environ, "PATH": path}, capture_output=True)
+    subprocess.run(
+        ["bash", str(parts[1])], check=True, cwd=branch, env={**os.environ, "PATH": path}, capture_output=True
+    )
     done.write_text(stamp)
     return BINDER_ENV
 
@@ -133,20 +140,23 @@ def test_on_a_laptop_venv_every_student_lesson_starts_pythons_kernel_with_no_dia
     assert seen[0]["problems"] == []
 
 
-def test_in_the_binder_environment_the_student_link_pulls_the_branch_and_starts_a_kernel_with_no_dialog(
-    browser, branch, tmp_path
-):
-    origin, _ = branch
-    python = str(binder_env() / "bin" / "python")
-    (tmp_path / "home").mkdir()
-    with lab_server(tmp_path / "home", python=python) as server:
+def test_binder_builds_the_student_branch_whose_lessons_start_a_kernel_with_no_dialog(browser, branch, tmp_path):
+    _, clone = branch
+    python = str(binder_env(clone) / "bin" / "python")
+    found = subprocess.run(
+        [python, "-c", "import posenc; print(posenc.__file__)"], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert str(BINDER_ENV) in found.stdout, "the course's package is installed, not read from a source tree"
+    home = tmp_path / "home"
+    shutil.copytree(clone, home, ignore=shutil.ignore_patterns(".git"))  # repo2docker copies the branch's files
+    assert {p.name for p in home.iterdir()} == {"README.md", "binder", "docs", "notebooks"}, "the branch's alone"
+    with lab_server(home, python=python) as server:
         # the student edition's Binder link ends in this path (tools/gen_links.edition_binder_url)
-        def pulled(lesson: str) -> str:
-            return f"{server.base}/{git_pull('student', lesson, f'file://{origin}')}&token={server.token}"
+        def opened(lesson: str) -> str:
+            return f"{server.base}/lab/tree/notebooks/{lesson}?token={server.token}"
 
-        seen = lessons_start_with_no_dialog(browser, server, pulled)
-        assert (server.root / NAME / ".git").is_dir(), "nbgitpuller cloned the branch into the server's folder"
-    assert [s["path"] for s in seen] == [f"{NAME}/notebooks/{lesson}" for lesson in LESSONS]
+        seen = lessons_start_with_no_dialog(browser, server, opened)
+    assert [s["path"] for s in seen] == [f"notebooks/{lesson}" for lesson in LESSONS]
     assert [s["kernel"] for s in seen] == ["python3"] * len(LESSONS)
     assert seen[0]["problems"] == []
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import shutil
+import subprocess
 import urllib.parse
 from pathlib import Path
 
@@ -121,24 +122,29 @@ def test_every_forge_gets_binder_and_nbgitpuller_links_and_github_alone_gets_col
     assert ("Colab" in said) is colab and binder in said
 
 
-def test_an_editions_links_open_its_branch_in_the_environment_of_the_default_branch():
+def test_an_editions_binder_link_builds_its_branch_and_its_colab_link_opens_it():
+    url = "https://gitlab.com/dept/course"
+    links = gen_links.edition_links(["05_rope.ipynb"], "student", url)
+    binder = urllib.parse.urlsplit(links[gen_links.binder_url("05_rope.ipynb", url)])
+    assert binder.path == "/v2/gl/dept%2Fcourse/student", "Binder builds the branch, not the default branch"
+    assert dict(urllib.parse.parse_qsl(binder.query)) == {"urlpath": "lab/tree/notebooks/05_rope.ipynb"}
     url = "https://github.com/a/course"
     links = gen_links.edition_links(["05_rope.ipynb"], "student", url)
-    binder = links[gen_links.binder_url("05_rope.ipynb", url)]
-    parts = urllib.parse.urlsplit(binder)
-    assert parts.path == "/v2/gh/a/course/HEAD", "the environment (with the package) comes from the default branch"
-    pull = urllib.parse.urlsplit(dict(urllib.parse.parse_qsl(parts.query))["urlpath"])
-    assert pull.path == "git-pull"
-    assert dict(urllib.parse.parse_qsl(pull.query)) == {
-        "repo": url,
-        "branch": "student",
-        "urlpath": "lab/tree/course/notebooks/05_rope.ipynb",
-    }
     colab = "https://colab.research.google.com/github/a/course/blob/student/notebooks/05_rope.ipynb"
     assert links[gen_links.colab_url("05_rope.ipynb", url)] == colab
     assert len(links) == 2
 
 
-def test_binders_environment_has_nbgitpuller_for_the_editions_links():
+def test_the_student_editions_binder_folder_installs_the_locked_environment_and_the_course_at_its_commit(tmp_path):
+    from tools.build_kit import write_edition
+
+    url = "https://codeberg.org/a/course"
+    write_edition("student", tmp_path, url=url)
+    binder = tmp_path / "student" / "binder"
     lock = (ROOT / "binder" / "requirements.txt").read_text(encoding="utf-8")
-    assert "\nnbgitpuller==" in lock
+    wanted = binder.joinpath("requirements.txt").read_text(encoding="utf-8")
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert wanted.startswith(lock) and wanted.endswith(f"\nposenc @ git+{url}@{head.stdout.strip()}\n")
+    assert binder.joinpath("runtime.txt").read_bytes() == (ROOT / "binder" / "runtime.txt").read_bytes()
+    assert "pip install" not in binder.joinpath("postBuild").read_text(encoding="utf-8"), "nothing from a source tree"
+    assert {p.name for p in (tmp_path / "student").iterdir()} == {"README.md", "binder", "docs", "notebooks"}

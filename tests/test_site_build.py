@@ -20,6 +20,7 @@ import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
 from posenc._live import static
+from posenc.lessons import PREDICT
 from tests.answer_key import readable
 from tools import build_site
 from tools.build_site import (
@@ -442,3 +443,17 @@ def test_a_builds_kernel_talks_over_unix_sockets_and_prints_no_warning(capfd, tm
     assert nb.cells[0].outputs[0]["text"] == "42\n"
     # over TCP ipykernel warns once per kernel that it is unencrypted; a kernel left running warns as it dies
     assert "without encryption" not in said and "Parent appears to have exited" not in said, said
+
+
+def test_a_predictions_answer_is_folded_on_the_page_and_other_outputs_are_not():
+    printed = [new_output("stream", name="stdout", text="outputs only reordered:  True\n")]
+    nb = new_notebook(
+        cells=[
+            new_code_cell("print(1)", outputs=[new_output("stream", name="stdout", text="one\n")]),
+            new_code_cell("check()", metadata={"tags": [PREDICT]}, outputs=printed),
+        ]
+    )
+    page = export(nb)
+    folded = re.findall(r'<details class="posenc-prediction">(.*?)</details>', page, re.S)
+    assert len(folded) == 1 and "outputs only reordered" in folded[0]
+    assert "one" not in folded[0] and "one" in page.replace(folded[0], "")

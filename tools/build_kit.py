@@ -50,7 +50,7 @@ from tools.build_handout import build as build_handout  # noqa: E402
 from tools.build_site import course_binder_url, glossary_page, unpack_assets  # noqa: E402
 from tools.build_slides import build as build_slides  # noqa: E402
 from tools.execute_notebooks import run  # noqa: E402
-from tools.gen_links import edition_links  # noqa: E402
+from tools.gen_links import course_requirement, edition_links  # noqa: E402
 
 NOTEBOOKS = ROOT / "notebooks"
 GLOSSARY = ROOT / "docs" / "glossary.md"
@@ -73,6 +73,19 @@ NBGRADER_CONFIG = """\
 c = get_config()  # noqa: F821 (nbgrader's config loader defines it)
 c.CourseDirectory.course_id = "posenc"  # the course folder is the one nbgrader runs in
 c.ExecutePreprocessor.timeout = 300
+# The notebooks ask for the class's kernel, posenc (as the student edition does, so that they start in it on
+# the hub); autograde runs them in the Python that runs nbgrader instead, its python3 kernel, where
+# requirements-grading.txt installs the course.
+c.ExecutePreprocessor.kernel_name = "python3"
+"""
+
+#: The student edition's binder/postBuild: binder/requirements.txt has installed everything, the course too.
+STUDENT_POSTBUILD = """#!/bin/bash
+# The student edition's Binder set-up (written by make kit). binder/requirements.txt installed the course's
+# package from the repository, at the commit this edition was built from, with every other package at the
+# versions of the course's lock. Drop rfc3987-syntax, which only slows every Jupyter start by several seconds.
+set -euo pipefail
+pip uninstall -y rfc3987-syntax || true
 """
 
 
@@ -87,7 +100,7 @@ def build_graded(out: Path, branch: str = STUDENT_BRANCH) -> list[Path]:
     links = edition_links([p.name for p in lessons], branch)
     for path in lessons:
         number = path.name[:2]
-        graded = graded_edition(json.loads(path.read_text(encoding="utf-8")), number, links)
+        graded = with_course_kernel(graded_edition(json.loads(path.read_text(encoding="utf-8")), number, links))
         nb = nbformat.reads(json.dumps(graded), as_version=4)
         nbformat.validate(nb)
         target = folder / "source" / f"lesson-{number}" / path.name
@@ -106,8 +119,13 @@ def build_graded(out: Path, branch: str = STUDENT_BRANCH) -> list[Path]:
         "who is stuck where, not as an exam. The same holds for the two value exercises, which no check can tell "
         "from a copy: lesson 02's wavelength (posenc.wavelengths gives it) and lesson 07's table "
         "(checks.comparison_table_answer gives it).\n\nThe autograder's kernel and every student's kernel need "
-        'the course installed, at the version the edition was built from (`pip install -e ".[notebooks]"` in '
-        "the course's folder), since every test calls its checkers.\n\n"
+        "the course installed, at the version the edition was built from, since every test calls its checkers. "
+        "The notebooks ask for the class's kernel, `posenc` (on a hub that registered it, students' notebooks "
+        "start in it); `nbgrader_config.py` has autograde run them in the python3 kernel of the environment "
+        "nbgrader runs from. Make that environment from the course's folder with `requirements-grading.txt` "
+        "(nbgrader and the course; Python 3.11 or newer) and run nbgrader from it, with its `bin` first on "
+        "`PATH`: nbgrader calls tools of that environment by name. Give students the release (`release/`), never "
+        "`source/`, which holds every solution.\n\n"
         f"Built by `make kit` from commit {commit()} of the course.\n",
         encoding="utf-8",
     )
@@ -138,10 +156,13 @@ def build(out: Path, branch: str = STUDENT_BRANCH) -> dict[str, list[Path]]:
     return {edition: write_edition(edition, out, source, branch) for edition in EDITIONS}
 
 
-def write_edition(edition: str, out: Path, source: str | None = None, branch: str = STUDENT_BRANCH) -> list[Path]:
+def write_edition(
+    edition: str, out: Path, source: str | None = None, branch: str = STUDENT_BRANCH, url: str | None = None
+) -> list[Path]:
     """Write one edition (learner, student or instructor) of every lesson into `out`/`edition`, with its
     README naming the commit `source` (the work tree's, by default); return its lesson files. The student
-    edition's Binder and Colab links open `branch`, where it is to be published."""
+    edition's Binder and Colab links open `branch`, where it is to be published, of the repository `url`
+    (``Repository`` in pyproject.toml, unless said), and its ``binder/`` folder builds that branch."""
     lessons = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
     folder = out / edition
     if folder.exists():
@@ -157,7 +178,9 @@ def write_edition(edition: str, out: Path, source: str | None = None, branch: st
     (folder / "notebooks").mkdir()
     (folder / "docs").mkdir()
     shutil.copy(GLOSSARY, folder / "docs" / GLOSSARY.name)
-    links = edition_links([p.name for p in lessons], branch)
+    links = edition_links([p.name for p in lessons], branch, url)
+    if edition == "student":
+        write_binder(folder / "binder", url)
     for path in lessons:
         notebook = json.loads(path.read_text(encoding="utf-8"))
         if edition == "student":
@@ -179,6 +202,23 @@ def write_edition(edition: str, out: Path, source: str | None = None, branch: st
         nbformat.write(nb, target)
         written.append(target)
     return written
+
+
+def write_binder(folder: Path, url: str | None = None) -> None:
+    """The student edition's ``binder/``: Binder builds the edition's branch with it, installing the course's
+    locked environment and the course's package from the repository `url` at the commit checked out here (the
+    edition's files alone end up in the session: nothing of the default branch, whose lessons fold solutions in).
+    That commit must be on the repository the branch is pushed to."""
+    folder.mkdir(parents=True)
+    shutil.copy(ROOT / "binder" / "runtime.txt", folder / "runtime.txt")
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=True)
+    lock = (ROOT / "binder" / "requirements.txt").read_text(encoding="utf-8")
+    package = "# the course's package, from the commit this edition was built from (written by make kit)\n"
+    (folder / "requirements.txt").write_text(
+        lock + package + course_requirement(head.stdout.strip(), url) + "\n", encoding="utf-8"
+    )
+    (folder / "postBuild").write_text(STUDENT_POSTBUILD, encoding="utf-8")
+    (folder / "postBuild").chmod(0o755)
 
 
 def build_guide(out: Path, cache: Path = ROOT / "build" / "npm-cache") -> Path:
@@ -208,8 +248,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{edition}: {len(files)} lessons in {args.out / edition}")
     print(f"graded: {len(build_graded(args.out, args.branch))} lessons in {args.out / 'graded'}")
     print(f"handout: {', '.join(p.name for p in build_handout(args.out / 'handout'))} in {args.out / 'handout'}")
-    decks = build_slides(args.out / "slides", course_binder_url(), ROOT / "build" / "npm-cache")
-    print(f"slides: {len(decks)} decks in {args.out / 'slides'}")
+    build_slides(args.out / "slides", course_binder_url(), ROOT / "build" / "npm-cache")  # it says where
     print(f"instructor guide: {build_guide(args.out)}")
 
 

@@ -338,7 +338,7 @@ def build(
         print(
             f"{edition} site: {sum(f.stat().st_size for f in target.rglob('*') if f.is_file()) / 1e6:.1f} MB: {target}"
         )
-    print(f"site: {total / 1e6:.1f} MB in all ({shared / 1e6:.1f} MB of shared bundles), built in {seconds:.0f} s")
+    print(f"{len(targets)} sites built in {seconds:.0f} s, each with {shared / 1e6:.1f} MB of shared bundles")
     return {"seconds": seconds, "total": total, "shared": shared, "lessons": lessons}
 
 

@@ -43,27 +43,34 @@ introduction, the run sheets' choices and the fallback advice are written by han
 or `posenc/run_sheets/`, not this page.
 
 **This guide holds the answers** (every quiz's right option, the recall questions' model answers,
-the notes): keep it off anything students can open. It is in `build/kit/` only, never on either site.
+the notes): keep it off anything students can open. `make kit` builds it into `build/kit/` and neither
+site holds it, but it is also a file of the course's repository (`docs/instructor-guide.md`), like the
+lessons' folded answers: see "What a student can still find" below.
 
 **What to hand out.** `make kit` builds the editions into `build/kit/`:
 - the **student edition**: no solutions, no model answers, no quiz feedback until a quiz is run,
   predict-then-check cells not yet run, and its lessons ask for the course's own kernel (see "A class
   hub"). Put it where the class can reach it with `python tools/publish_edition.py student` (a
   `student` branch, for an nbgitpuller link). Its Binder and Colab links open that branch, not
-  `main`: Binder builds the environment from the repository's default branch and nbgitpuller pulls
-  the branch's lessons into it; on Colab, each lesson's set-up cell installs the course itself, from
-  the repository;
+  `main`: Binder builds the branch itself, whose `binder/` folder installs the course's package from
+  the repository at the commit the edition was built from (so push that commit too), and a Binder
+  session holds the branch's files alone; on Colab, each lesson's set-up cell installs the course
+  itself, from the repository;
 - the **student site** (`make site` writes it to `build/site-student/`): the student edition as
   pages with no kernel (each explorer's main slider works), for latecomers, a projector without a
-  kernel, or a hub that fails. Put this one, not `build/site/`, where the class can reach it;
+  kernel, or a hub that fails; each predict-then-check cell's output is folded there, to open after
+  predicting (on both sites). Put this one, not `build/site/`, where the class can reach it;
 - the **instructor edition**, for you: every solution in place and run, a note under each
   section, the answer key under each quiz. The notes below are the same ones;
-- the **graded edition**: an nbgrader course folder. Its grades are formative: its README says
-  what the autograder cannot tell;
+- the **graded edition**: an nbgrader course folder, for you: `source/` holds every solution; give
+  students only what `nbgrader generate_assignment` puts in `release/`. Run nbgrader from an
+  environment made with `requirements-grading.txt` (its README says how). Its grades are formative:
+  its README says what the autograder cannot tell;
 - the **slides** (`build/kit/slides/`): each lesson as a reveal.js deck, one slide per section,
   the instructor notes in the speaker view (press S), each explorer's main slider working with no
-  kernel. Use them when no kernel can run at the projector, or when the hub fails: the run sheets
-  below assume the live notebooks;
+  kernel. They are for you: they hold the quiz keys, model answers and solutions in folds, and the
+  notes; do not post them. Use them when no kernel can run at the projector, or when the hub fails:
+  the run sheets below assume the live notebooks;
 - the **handout** (`build/kit/handout/`, HTML and an A4 PDF): a page per lesson (objectives, Lock it
   in, its words), the comparison table and the glossary, each page with the course version.
 
@@ -72,7 +79,8 @@ solution is folded below them" does not hold there: say so when you hand it out.
 
 **What a student can still find.** The course is public and so is its package: the learner edition on
 `main` and the public site (`build/site/`) fold every solution and quiz answer for self-learners, the
-question bank is a file of the installed package (`posenc/data/questions.json`), and the package's own
+repository holds this guide (`docs/instructor-guide.md`) and the lessons' instructor notes (in their
+cells' metadata), the question bank is a file of the installed package (`posenc/data/questions.json`), and the package's own
 functions (`posenc.sinusoidal`, `posenc.apply_rope`, …) are the reference answers the checkers compare
 with. A quiz in a running notebook says whether the chosen option is right, and a recall prompt reveals
 its model answer on request, from that package. So treat the checks and quizzes as formative: they tell
@@ -88,12 +96,15 @@ own that nbgrader hides from students (`### BEGIN HIDDEN TESTS`), on cases you c
    records its commit as `…+changes`). `make docs` rewrites the README's Binder and Colab links, each
    lesson's links, the source Colab installs from, and the nbgitpuller link in step 3 of this page.
    Binder and nbgitpuller take a repository on any forge; Colab opens notebooks from GitHub only, so
-   off GitHub the lessons give no Colab link and say so.
-1. Ask the hub's administrator ("A class hub" below is the recipe to give them) for three things: in the environment where JupyterLab runs, the
-   front ends of ipywidgets (8.1.2 or newer) and anywidget (0.9.13 or newer), and nbgitpuller; in
-   every kernel, the course installed with its widget extra (`pip install ".[notebooks]"` in a copy
-   of the course's folder, as `requirements.txt` does), from the same tag or commit as the branch
-   you publish: on the day, lesson 00's "Course version" line should match the handout's. The edition a class pulls holds the
+   off GitHub the lessons give the Binder link alone (the README says why).
+1. Ask the hub's administrator ("A class hub" below is the recipe to give them) for three things: in
+   the environment where JupyterLab runs, the widget front ends that match the course's kernel (those
+   of ipywidgets 8 and of anywidget 0.11, the recipe's pins: the preflight compares them) and
+   nbgitpuller; and the course's own kernel, named `posenc`, in an environment of its own with the
+   course installed with its widget extra (`pip install ".[notebooks]"` in a copy of the course's
+   folder, as `requirements.txt` does), from the same tag or commit as the branch you publish: on the
+   day, lesson 00's "Course version" line should match the handout's. Other courses' kernels stay as
+   they are. The edition a class pulls holds the
    lessons, not the package; a kernel without it prints, from every lesson's set-up cell, what to
    install, which students cannot do on a shared hub: tell them to follow on the site and tell you.
 2. On your laptop, `make kit` and `make site` (both need npm): the editions, slides, handout and this
@@ -102,8 +113,9 @@ own that nbgrader hides from students (`### BEGIN HIDDEN TESTS`), on cases you c
    reach, and have its address ready. Neither command changes a file of the repository. For a term, build
    from the release's tag instead, and publish to a branch named for it (README: "Releasing a
    version for a term"); for a one-off class, the working copy and a `student` branch will do.
-3. `python tools/publish_edition.py student`, then push that branch to a repository you can push to
-   and the hub can clone (your fork of the course, public or readable by the hub). The link to
+3. `python tools/publish_edition.py student`, then push that branch, and the commit of the course it
+   was built from, to a repository you can push to and the hub can clone (your fork of the course,
+   public or readable by the hub): `git push origin main student`. The link to
    send, with your hub's address for `<hub>` (`tools/gen_links.py` writes it from `Repository` in
    `pyproject.toml`; nbgitpuller clones into a folder named after the repository):
    `{nbgitpuller}`
@@ -114,7 +126,8 @@ own that nbgrader hides from students (`### BEGIN HIDDEN TESTS`), on cases you c
    and that they render the versions of the kernel's widgets, that the kernel the student edition asks for (the course's own, else the one Python kernel) runs the kernel's Python, runs every lesson headless, prints each lesson's peak kernel memory and each explorer's update
    time, and ends with a checklist that says what to do for each ✗. Then open the link as a
    student would: move lesson 00's slider, and click a cell of lesson 02's table explorer (the one
-   explorer whose clicks need anywidget).
+   explorer whose clicks need anywidget; the hub test here moves lesson 00's slider only, so this
+   click is not run here on a hub, only in JupyterLab).
 5. A few days ahead, send the link and any pre-reading the run sheet names; students run lesson
    00's set-up cell first.
    Ask them to log in as they arrive: the first start of each student's server can take a while on
@@ -135,7 +148,7 @@ was tested on the machines that build it:
 | Colab (the README's links) | the set-up cell's Colab branch, in a fresh environment with a stand-in `google.colab`: it installs the course from a clone, asks for a restart when it upgraded a package already loaded, and lesson 00's explorer then builds | Colab's own front end and its widget manager |
 | Binder (the README's badge and links) | repo2docker's dry run (`--no-build`) reads `binder/` and plans the build Binder would do, and the course runs in an environment made from `binder/` alone | the Binder service itself |
 | a class JupyterHub (the steps above, and "A class hub" below) | a real JupyterHub, laid out as the recipe says (the students' servers in The Littlest JupyterHub's `/opt/tljh/user` layout, the course's kernel installed into it beside the hub's own `python3` and a student's own), with two students who follow the nbgitpuller link in headless Chromium, get lesson 00 in the course's kernel, run it and move its slider, then get an update; the preflight on the hub's two environments, and on broken ones (a kernel without the course, one with an old ipywidgets and an anywidget older than the server's front end, a server whose anywidget front end is disabled), each failing on the line that names it | real authenticators and spawners with system users, more than two students at once, Zero to JupyterHub on Kubernetes, The Littlest JupyterHub's installer |
-| the student edition off the hub | every lesson of a published `student` branch opens with no kernel dialog in JupyterLab from a laptop venv and from an environment made from `binder/` alone, reached there through the edition's own Binder path (nbgitpuller pulling the branch); and the one case that asks, two Python kernels and none named `posenc` | the Binder service and Colab themselves (Colab may note that it does not know the kernel `posenc` and uses its own Python; not seen here) |
+| the student edition off the hub | every lesson of a published `student` branch opens with no kernel dialog in JupyterLab from a laptop venv and from an environment made as Binder makes it from the branch's own `binder/` (the course's package installed from the repository at the edition's commit; the session's files are the branch's alone), each lesson opened by the path the edition's Binder link gives; and the one case that asks, two Python kernels and none named `posenc` | the Binder service and Colab themselves (Colab may note that it does not know the kernel `posenc` and uses its own Python; not seen here) |
 | static sites and slides | every page in headless Chromium, with no kernel and no network; the student site, the student edition and the student branch searched for every solution, quiz key, model answer and note (none found) | other browsers |
 
 **How to read the minutes.** Each section's minutes are self-study estimates for a first-time

@@ -114,10 +114,15 @@ def git_pull(branch: str, notebook: str = "00_start_here.ipynb", url: str | None
 
 
 def edition_binder_url(notebook: str, branch: str, url: str | None = None) -> str:
-    """Binder's link to `notebook` of an edition's branch, which holds lessons and no package: Binder builds
-    the environment from the repository's default branch and nbgitpuller (in binder/requirements.txt) pulls
-    the edition's branch into it."""
-    return f"{binder_base(url)}?urlpath={urllib.parse.quote(git_pull(branch, notebook, url), safe='')}"
+    """Binder's link to `notebook` on an edition's branch. Binder builds that branch itself: its ``binder/``
+    folder (tools/build_kit.py writes it) installs the course's package from the repository, so a session's
+    files are the edition's alone, with nothing of the default branch (the learner edition, the guide)."""
+    return f"{binder_base(url, ref=branch)}?urlpath=lab/tree/notebooks/{notebook}"
+
+
+def course_requirement(commit: str, url: str | None = None) -> str:
+    """The requirement that installs the course's package from the repository at `commit` (a full hash)."""
+    return f"posenc @ git+{url or repository()}@{commit}"
 
 
 def edition_links(notebooks: list[str], branch: str, url: str | None = None) -> dict[str, str]:

@@ -204,14 +204,21 @@ In a terminal of your own JupyterLab on that hub (*File → New → Terminal*):
   `ps -eo args | grep [j]upyterhub-singleuser` prints `/some/env/bin/python /some/env/bin/jupyterhub-singleuser …`;
   `/some/env/bin/python -c "import sys; print(sys.prefix)"` then prints the prefix (`SERVER` below);
 - the **kernels** it offers, and the Python each runs: `/some/env/bin/jupyter kernelspec list --json`
-  (each kernel's `argv`, first word).
+  (each kernel's `argv`, first word). A bare `python` there (as in ipykernel's own `python3`) means the
+  Python the server starts kernels with: on most hubs the server's own, so that kernel runs in the
+  server environment, and what you install there changes it too.
 
 Build the kernel environment where every student's server can read it (third command above), register
 it into `SERVER` (fourth), and check with the preflight, giving it the two Pythons. If you cannot write
 into the server environment, `--prefix /usr/local` puts the kernelspec where every Jupyter on the
 machine looks (`/usr/local/share/jupyter/kernels`; not run here). The server environment also needs the
-widget front ends and nbgitpuller at the versions above: `"$SERVER/bin/pip" install {widget_pins}
-"nbgitpuller==1.3.0"`, or ask its administrator; the preflight says which is missing.
+widget front ends and nbgitpuller; run the preflight first, and install only what it says is missing or
+does not match. Where the server's `python3` kernel runs in the server environment (see above), that
+install changes other courses' default kernel too: `jupyterlab_widgets` (ipywidgets' front end) and
+nbgitpuller are front-end and server packages, but anywidget is its front end and a kernel library in
+one package, so pinning it there pins it for every notebook of that kernel. Agree it with the hub's
+administrator and the other courses; the versions the preflight needs are the kernel's (above). Not run
+here on a hub someone else built: `"$SERVER/bin/pip" install {widget_pins} "nbgitpuller==1.3.0"`.
 
 **The Littlest JupyterHub** keeps the students' server environment in `/opt/tljh/user` (the hub's own
 in `/opt/tljh/hub`). There, as an administrator, with a clone of the course at the class's tag:
@@ -219,14 +226,17 @@ in `/opt/tljh/hub`). There, as an administrator, with a clone of the course at t
 ```bash
 sudo python3 -m venv /opt/posenc && sudo /opt/posenc/bin/pip install ".[notebooks]" ipykernel {widget_pins}
 sudo JUPYTER_PATH=/opt/tljh/user/share/jupyter /opt/posenc/bin/python -m ipykernel install --prefix /opt/tljh/user --name {kernel} --display-name "{kernel_display}"
-sudo -E /opt/tljh/user/bin/pip install {widget_pins} "nbgitpuller==1.3.0"
+python3 tools/preflight.py --kernel-python /opt/posenc/bin/python --server-python /opt/tljh/user/bin/python
+sudo -E /opt/tljh/user/bin/pip install {widget_pins} "nbgitpuller==1.3.0"   # only what the preflight says is missing
 python3 tools/preflight.py --kernel-python /opt/posenc/bin/python --server-python /opt/tljh/user/bin/python
 ```
 
-Run here: the second and fourth commands' effect, on a copy of the server environment laid out at
+The fourth command changes `/opt/tljh/user`, where TLJH's own `python3` kernel runs: every other course's
+default kernel (see "Adding the course to a hub someone else built"). Run here: the second, third and
+fifth commands' effect, on a copy of the server environment laid out at
 `…/opt/tljh/user` (the hub test starts every student's server from it and opens the lessons in the
 `{kernel}` kernel installed into it). Not run here: TLJH's installer, `sudo`, `tljh-config`, and the
-first and third commands on a real TLJH.
+first and fourth commands on a real TLJH.
 
 **What the test runs, and how it differs.** The test runs the layout above, with these differences:
 - it logs students in with JupyterHub's dummy authenticator (any name, any password);
@@ -273,7 +283,11 @@ Send the link of "Before the day", step 3. What happens, as tested:
 ### Beyond one machine: Zero to JupyterHub
 
 For a class larger than one machine can hold (see the sizing below), Zero to JupyterHub runs the
-same hub on Kubernetes. The same two environments go into the students' image. This excerpt was
+same hub on Kubernetes. The same two environments go into the students' image. On a Zero to JupyterHub
+someone else runs, anything you build from your own terminal stays in your own server's pod: the course
+goes into the image. `singleuser.image` below is the whole hub's image, which would replace other
+courses'; on a shared hub, offer the course's image as one choice of the chart's
+`singleuser.profileList` instead (not run here). This excerpt was
 not built or run here (no container runtime here). In the image's Dockerfile, on the Jupyter Docker Stacks `minimal-notebook`
 image (it has git, which nbgitpuller needs) at a pinned tag:
 

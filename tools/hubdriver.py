@@ -283,17 +283,20 @@ def rss_mib(pid: int) -> float:
 
 
 def publish_course(where: Path, name: str) -> tuple[Path, Path]:
-    """A course repository as a class publishes it: a git repository `where`/`name` whose ``student``
-    branch holds the student edition (tools/publish_edition.py); returns it and the kit folder the
-    edition was built in (``kit/student``: edit it and publish again to update the course)."""
+    """A course repository as a class publishes it: a git repository `where`/`name` holding the course's
+    commit as ``main`` and, on its ``student`` branch, the student edition (tools/publish_edition.py), whose
+    links and ``binder/`` name this repository; returns it and the kit folder the edition was built in
+    (``kit/student``: edit it and publish again to update the course)."""
     from tools.build_kit import write_edition
     from tools.publish_edition import publish
 
     origin = where / "origin" / name
     origin.mkdir(parents=True)
     subprocess.run(["git", "init", "--quiet"], cwd=origin, check=True)
+    # the course as a class's fork holds it: the commit the edition is built from, which its binder/ installs
+    subprocess.run(["git", "fetch", "--quiet", str(ROOT), "HEAD:refs/heads/main"], cwd=origin, check=True)
     kit = where / "kit"
-    write_edition("student", kit)
+    write_edition("student", kit, url=f"file://{origin}")
     publish(kit / "student", "student", origin)
     return origin, kit
 
