@@ -114,6 +114,23 @@ def alibi_bias(seq_len: int, num_heads: int, *, causal: bool = True) -> np.ndarr
     seq_len = check_positive_int(seq_len, "seq_len")
     slopes = alibi_slopes(num_heads)  # (num_heads,)
     causal = check_bool(causal, "causal")
+    return penalty(slopes, seq_len, causal)  # (num_heads, seq_len, seq_len)
+
+
+def penalty(slopes: np.ndarray | float, seq_len: int, causal: bool) -> np.ndarray:
+    """ALiBi's bias for any slopes: ``-slope * max(i - j, 0)`` when `causal`, else ``-slope * |i - j|``.
+
+    The one place the formula is written: :func:`alibi_bias`, the layer hook and lesson 06's fitted head
+    use it. `slopes` is one number (an (n, n) bias) or an array of them (a bias per slope, before the
+    last two axes); its values are not checked here.
+
+    Examples
+    --------
+    >>> penalty(0.5, 3, causal=True)
+    array([[ 0. ,  0. ,  0. ],
+           [-0.5,  0. ,  0. ],
+           [-1. , -0.5,  0. ]])
+    """
     back = offsets(seq_len)  # (seq_len, seq_len): i - j
     distance = np.maximum(back, 0.0) if causal else np.abs(back)
-    return 0.0 - slopes[:, None, None] * distance  # (num_heads, seq_len, seq_len); 0.0 - avoids -0.0
+    return 0.0 - np.asarray(slopes, dtype=np.float64)[..., None, None] * distance  # 0.0 - avoids -0.0

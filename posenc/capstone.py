@@ -27,30 +27,44 @@ MAX_WORDS = 8  # the stand-in learned table's rows
 
 
 @functools.lru_cache(maxsize=1)
-def _made() -> tuple[dict[str, np.ndarray], dict[str, np.ndarray | float]]:
-    """The word parts, then every scheme's position parameters in the registry's order, from one seeded stream."""
+def _made() -> tuple[dict[str, np.ndarray], dict[str, dict[str, np.ndarray | float]]]:
+    """The word parts, then each scheme's own position parameters in the registry's order, from one seeded stream."""
     rng = np.random.default_rng(0)
     words = {
         "embeddings": rng.normal(size=(len(WORDS), D_MODEL)),  # one row per word of WORDS
         "projections": rng.normal(size=(3, D_MODEL, D_MODEL)) / np.sqrt(D_MODEL),  # W_q, W_k, W_v
     }
-    params: dict[str, np.ndarray | float] = {}
+    params = {}
     for record in SCHEMES.values():  # a scheme added later draws after the others: their values do not move
         if record.layer_params is not None:
-            params.update(record.layer_params(rng, MAX_WORDS, D_MODEL))
-    for array in [*words.values(), *params.values()]:
+            params[record.name] = record.layer_params(rng, MAX_WORDS, D_MODEL)
+    for array in [*words.values(), *(value for own in params.values() for value in own.values())]:
         if isinstance(array, np.ndarray):
             array.setflags(write=False)
     return words, params
 
 
 def _parts() -> dict[str, np.ndarray]:
+    """The word parts and the arrays the core's schemes read (the learned table's rows): what a learner builds with."""
     words, params = _made()
-    return {**words, "table": np.asarray(params["table"])}  # the learned table: a learner adds its rows
+    arrays = {
+        name: value
+        for scheme in CAPSTONE_SCHEMES
+        for name, value in params.get(scheme, {}).items()
+        if isinstance(value, np.ndarray)
+    }
+    assert len(arrays) == sum(
+        isinstance(v, np.ndarray) for s in CAPSTONE_SCHEMES for v in params.get(s, {}).values()
+    ) and not set(arrays) & set(words), "two schemes of the core name a parameter alike"
+    return {**words, **arrays}
 
 
-#: The slope of the layer's one ALiBi head: 1/2, the first of 8 heads' slopes (``alibi_slopes(8)[0]``).
-ALIBI_SLOPE = float(_made()[1]["slopes"])
+#: The schemes of the capstone switch and its exercise (names of ``posenc.schemes.SCHEMES``), in the lessons'
+#: order: those with layer hooks that the core teaches.
+CAPSTONE_SCHEMES = with_part("layer")
+#: The slope of the layer's one ALiBi head: 1/2, the first of 8 heads' slopes (``alibi_slopes(8)[0]``): the
+#: one scheme parameter of the exercise that is a number, named for the learner.
+ALIBI_SLOPE = float(_made()[1]["alibi"]["slopes"])
 
 
 def parts() -> dict[str, np.ndarray]:
@@ -82,19 +96,14 @@ def parts() -> dict[str, np.ndarray]:
     return {name: array.copy() for name, array in _parts().items()}
 
 
-#: The schemes of the capstone switch and its exercise (names of ``posenc.schemes.SCHEMES``), in the lessons'
-#: order: those with layer hooks that the core teaches.
-CAPSTONE_SCHEMES = with_part("layer")
-
-
-def position_params() -> dict[str, np.ndarray | float]:
-    """What the layer's position hooks read: each scheme's parameters, as its record makes them."""
-    return dict(_made()[1])
+def position_params(scheme: str) -> dict[str, np.ndarray | float]:
+    """What `scheme`'s hooks read in this layer: its own parameters, as its record makes them (none for most)."""
+    return dict(_made()[1].get(scheme, {}))
 
 
 def embed(sentence: list[str]) -> np.ndarray:
     """The word vectors of `sentence`: (len(sentence), d_model), one row of the embeddings per word."""
-    return _parts()["embeddings"][[WORDS.index(w) for w in sentence]]
+    return _made()[0]["embeddings"][[WORDS.index(w) for w in sentence]]
 
 
 def scheme_layer(sentence: list[str], scheme: str, *, causal: bool = False) -> tuple[np.ndarray, np.ndarray]:
@@ -109,8 +118,9 @@ def scheme_layer(sentence: list[str], scheme: str, *, causal: bool = False) -> t
         ``"sinusoidal"`` and ``"learned"`` add a table row to each word's embedding;
         ``"rope"`` turns queries and keys; ``"alibi"`` adds ``-ALIBI_SLOPE * distance`` to
         the scores, ``-(1/2) * |i - j|`` (``i - j`` below the diagonal when `causal`; the mask
-        hides the rest). Labels such as ``"RoPE"`` work too. The embeddings and projections
-        are random and seeded (:func:`parts`).
+        hides the rest); ``"t5"`` (met in lesson 06's optional section) adds one head's seeded
+        number for each offset's bucket (:func:`posenc.t5_bias`). Labels such as ``"RoPE"`` work
+        too. The embeddings and projections are random and seeded (:func:`parts`).
     causal : bool, default False
         Add the causal mask: each word sees itself and the words before it.
 
@@ -131,8 +141,7 @@ def scheme_layer(sentence: list[str], scheme: str, *, causal: bool = False) -> t
     >>> bool(np.allclose(a[0], b[2]))  # "dog" gets the same output in both sentences
     True
     """
-    hooks = scheme_named(scheme, allowed=with_part("layer", core_only=False)).layer
-    assert hooks is not None  # allowed: the schemes with layer hooks
+    name = scheme_named(scheme, allowed=with_part("layer", core_only=False)).name
     causal = check_bool(causal, "causal")
     if isinstance(sentence, str) or not isinstance(sentence, (list, tuple)):
         raise TypeError(f"sentence must be a list of words, such as ['dog', 'bites', 'man']; got {sentence!r}.")
@@ -142,19 +151,24 @@ def scheme_layer(sentence: list[str], scheme: str, *, causal: bool = False) -> t
     rows = MAX_WORDS
     if not 1 <= len(sentence) <= rows:
         raise ValueError(f"sentence must have 1 to {rows} words; got {len(sentence)}.")
-    return layer_with(sentence, hooks, causal=causal)
+    return layer_with(sentence, name, causal=causal)
 
 
-def layer_with(sentence: list[str], hooks: LayerHooks, *, causal: bool = False) -> tuple[np.ndarray, np.ndarray]:
-    """The capstone layer on a sentence of :data:`WORDS`, with any `hooks`: ``(outputs, weights)``.
+def layer_with(
+    sentence: list[str], scheme: str, *, hooks: LayerHooks | None = None, causal: bool = False
+) -> tuple[np.ndarray, np.ndarray]:
+    """The capstone layer on a sentence of :data:`WORDS` with `scheme`'s parameters and its hooks, or other
+    `hooks`: ``(outputs, weights)``.
 
-    :func:`scheme_layer` gives it a scheme's own hooks; a checker gives it a scheme's hooks with one
-    mistake made (``dataclasses.replace(hooks, keys=...)``), to see what that mistake looks like.
+    :func:`scheme_layer` runs a scheme's own hooks; a checker gives it a scheme's hooks with one mistake
+    made (its record's ``layer_suspects``), to see what that mistake looks like.
 
     Examples
     --------
-    >>> plain = layer_with(["dog", "man"], LayerHooks())
+    >>> plain = layer_with(["dog", "man"], "rope", hooks=LayerHooks())  # RoPE's parameters (none), no hooks
     >>> all(np.array_equal(a, b) for a, b in zip(plain, scheme_layer(["dog", "man"], "none"), strict=True))
     True
     """
-    return attend(embed(sentence), _parts()["projections"], hooks, position_params(), causal=causal)
+    own = SCHEMES[scheme].layer if hooks is None else hooks
+    assert own is not None, f"{scheme} has no layer hooks"
+    return attend(embed(sentence), _made()[0]["projections"], own, position_params(scheme), causal=causal)

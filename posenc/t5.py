@@ -22,6 +22,9 @@ from posenc.attention import offsets
 
 __all__ = ["t5_bias", "t5_bucket"]
 
+#: T5's number of buckets and the distance where the last one starts to hold everything (the authors' defaults).
+NUM_BUCKETS, MAX_DISTANCE = 32, 128
+
 
 def _check_buckets(num_buckets: object, max_distance: object, bidirectional: bool) -> tuple[int, int]:
     smallest = 4 if bidirectional else 2
@@ -41,7 +44,9 @@ def _check_buckets(num_buckets: object, max_distance: object, bidirectional: boo
     return num_buckets, max_distance
 
 
-def t5_bucket(offsets: object, *, bidirectional: bool, num_buckets: int = 32, max_distance: int = 128) -> np.ndarray:
+def t5_bucket(
+    offsets: object, *, bidirectional: bool, num_buckets: int = NUM_BUCKETS, max_distance: int = MAX_DISTANCE
+) -> np.ndarray:
     """T5's bucket for each offset ``i - j`` (query minus key).
 
     Parameters

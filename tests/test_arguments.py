@@ -280,11 +280,19 @@ def gathered_cases() -> dict:
     found = {}
     for path in sorted(Path(__file__).parent.glob("test_*.py")):
         if path.name != Path(__file__).name and "\nARGUMENT_CASES = " in path.read_text(encoding="utf-8"):
-            found |= importlib.import_module(f"tests.{path.stem}").ARGUMENT_CASES
+            cases = importlib.import_module(f"tests.{path.stem}").ARGUMENT_CASES
+            assert not set(cases) & set(found), f"{path.name} names cases another test module has"
+            found |= cases
     return found
 
 
-CALLS |= gathered_cases()
+def merged(calls: dict, gathered: dict) -> dict:
+    """This module's table with the gathered ones, refusing a name that both give."""
+    assert not set(calls) & set(gathered), f"argument cases given twice: {sorted(set(calls) & set(gathered))}"
+    return calls | gathered
+
+
+CALLS = merged(CALLS, gathered_cases())
 
 #: Public names that are not functions to validate, with the reason.
 EXEMPT = {
@@ -292,6 +300,7 @@ EXEMPT = {
     "PositionFit": "a record fit_position_scores returns; its methods scores and weights are in the table",
     "SCHEMES": "data",
     "ENCODINGS": "data",
+    "PLACES": "data",
     "FITTED_SCHEMES": "data",
     "Scheme": "a record of posenc.schemes.SCHEMES",
     "Style": "a part of a Scheme record",

@@ -14,12 +14,29 @@ from posenc.schemes.layer import LayerHooks
 WITH_LAYER = [name for name, s in SCHEMES.items() if s.layer is not None]
 
 
+def test_a_record_must_say_where_it_puts_position():
+    with pytest.raises(ValueError, match="acts_on must be one of"):
+        dataclasses.replace(SCHEMES["rope"], acts_on="keys")
+
+
+def test_every_mistake_a_record_lists_has_its_hint_in_the_checkers():
+    from posenc.checks.layer_mistakes import LAYER_MISTAKES
+
+    for record in SCHEMES.values():
+        assert set(record.layer_suspects) <= set(LAYER_MISTAKES), record.name
+        assert {m for _, _, m in record.comparison_mistakes} <= set(recap.COMPARISON_MISTAKES), record.name
+        for column, wrong, _ in record.comparison_mistakes:
+            assert record.comparison is not None and record.comparison[column] not in wrong
+            assert wrong <= set(recap.COLUMNS[column]), "a known wrong answer is one the column allows"
+
+
 def test_every_experiment_takes_its_schemes_from_the_registry():
     # the core's experiments run the schemes the core teaches; any scheme with the part runs by name
     assert extrapolation.FITTED_SCHEMES == tuple(n for n, s in SCHEMES.items() if s.head is not None and s.in_core)
     assert capstone.CAPSTONE_SCHEMES == tuple(n for n in WITH_LAYER if SCHEMES[n].in_core)
-    # the comparison table's rows are the labels of every scheme that puts position somewhere
-    assert list(recap.comparison_table_answer()) == [s.label for s in SCHEMES.values() if s.acts_on != "nothing"]
+    # the comparison table's rows are the labels of the schemes whose record has a row
+    assert list(recap.comparison_table_answer()) == [s.label for s in SCHEMES.values() if s.comparison is not None]
+    assert recap.ROWS == tuple(recap.comparison_table_answer())
 
 
 @pytest.mark.parametrize("name", [n for n, s in SCHEMES.items() if s.comparison is not None])
@@ -39,7 +56,7 @@ def test_names_labels_and_styles_tell_the_schemes_apart():
 @pytest.mark.parametrize("name", WITH_LAYER)
 def test_each_layer_scheme_acts_where_its_record_says(name):
     hooks = SCHEMES[name].layer
-    params = capstone.position_params()
+    params = capstone.position_params(name)
     x = np.random.default_rng(0).normal(size=(3, 8))
     acts = {
         "inputs": not np.array_equal(hooks.inputs(x, params), x),
@@ -48,18 +65,26 @@ def test_each_layer_scheme_acts_where_its_record_says(name):
         "scores": hooks.score_bias(3, False, params) is not None,
     }
     where = SCHEMES[name].acts_on
-    assert acts == {place: place == where for place in acts}
+    assert where in schemes.PLACES and acts == {place: place == where for place in acts}
     assert np.array_equal(hooks.values(x, params), x), "no scheme of the course moves the values"
 
 
 @pytest.mark.parametrize("name", WITH_LAYER)
 def test_the_hooks_take_a_batch_of_heads_as_they_take_one(name):
     # (batch, heads, n, d) through each hook gives, slice by slice, what one (n, d) gives
-    hooks, params = SCHEMES[name].layer, capstone.position_params()
+    hooks, params = SCHEMES[name].layer, capstone.position_params(name)
     x = np.random.default_rng(1).normal(size=(2, 3, 5, 8))
     for hook in (hooks.inputs, hooks.queries, hooks.keys, hooks.values):
         batched = hook(x, params)
         assert all(np.allclose(batched[b, h], hook(x[b, h], params)) for b in range(2) for h in range(3))
+    # a score bias with one parameter set per head: (heads, n, n), head by head what one set gives
+    rng = np.random.default_rng(2)
+    per_head = {key: rng.normal(size=(3, *np.shape(value))) for key, value in params.items()}
+    for causal in (False, True):
+        one = [hooks.score_bias(5, causal, {k: v[h] for k, v in per_head.items()}) for h in range(3)]
+        many = hooks.score_bias(5, causal, per_head)
+        assert (many is None) == (one[0] is None)
+        assert many is None or (many.shape == (3, 5, 5) and all(np.array_equal(many[h], one[h]) for h in range(3)))
 
 
 @pytest.mark.parametrize("name", [n for n, s in SCHEMES.items() if s.head is not None])
@@ -89,10 +114,17 @@ def test_a_scheme_named_by_its_label_runs_the_same_layer():
         assert all(np.array_equal(a, b) for a, b in zip(by_name, by_label, strict=True))
 
 
+def test_each_scheme_reads_its_own_parameters_so_two_may_name_one_alike():
+    # a scheme's hooks get its own parameters: a "table" of another scheme's would not reach the learned hook
+    assert capstone.position_params("learned")["table"].shape == (8, 8)
+    assert "table" not in capstone.position_params("t5") and capstone.position_params("rope") == {}
+
+
 def test_a_hook_changed_in_one_place_changes_the_layer_there_only():
     # the layer runs each hook where its name says: a values hook that doubles v doubles the outputs
     doubled = dataclasses.replace(LayerHooks(), values=lambda v, params: 2 * v)
-    plain, twice = capstone.layer_with(["dog", "bites"], LayerHooks()), capstone.layer_with(["dog", "bites"], doubled)
+    plain = capstone.layer_with(["dog", "bites"], "none")
+    twice = capstone.layer_with(["dog", "bites"], "none", hooks=doubled)
     assert np.allclose(twice[0], 2 * plain[0]) and np.array_equal(twice[1], plain[1])
 
 

@@ -120,7 +120,7 @@ def _hooks(scheme: str) -> LayerHooks:
 def _added_rows(scheme: str, n: int) -> np.ndarray:
     """What `scheme`'s input hook adds to the vectors of `n` words: (n, d_model)."""
     d_model = parts()["embeddings"].shape[1]
-    return _hooks(scheme).inputs(np.zeros((n, d_model)), position_params())
+    return _hooks(scheme).inputs(np.zeros((n, d_model)), position_params(scheme))
 
 
 def _bias_read(weights: np.ndarray, sentence: list[str]) -> tuple[str, float, float]:
@@ -157,7 +157,7 @@ def _absolute(run: Callable, scheme: str) -> None:
     copies; the right rows added."""
     out, w = run(REPEATED, scheme)
     if shift_mismatch(w) < TOL:
-        plain = layer_with(REPEATED, LayerHooks())
+        plain = layer_with(REPEATED, scheme, hooks=LayerHooks())
         ignored = np.allclose(out, plain[0], atol=TOL) and np.allclose(w, plain[1], atol=TOL)
         raise _stop(
             f"for {_where(scheme, False, REPEATED)}, each row of weights is the row before moved on by one: the "
@@ -194,7 +194,7 @@ def _rope_mistake(out: np.ndarray, w: np.ndarray, sentence: list[str], scheme: s
     for mistake, hooks in suspects(scheme).items():
         if mistake in VARIANTS:
             continue
-        o, ws = layer_with(sentence, hooks)
+        o, ws = layer_with(sentence, scheme, hooks=hooks)
         if np.allclose(out, o, atol=TOL) and np.allclose(w, ws, atol=TOL):
             return mistake
     return None

@@ -1,22 +1,18 @@
 """The capstone layer's listed mistakes: each one's hint, and the layer with it made, for check_scheme_layer.
 
-Each suspect is :func:`posenc.capstone.layer_with` run with a scheme's own hooks
-(``posenc.schemes``) changed in one place: RoPE turned at the wrong place, on one side or
-in the half (rotate_half) layout, ALiBi's signed distance where the unmasked layer takes
-|i − j|. So the checker compares a learner's layer with what each listed mistake really gives,
-and nothing here writes a layer of its own. numpy only.
+Each suspect is :func:`posenc.capstone.layer_with` run with a scheme's own hooks changed in one
+place, as its record says (``Scheme.layer_suspects``): RoPE turned at the wrong place, on one side
+or in the half (rotate_half) layout, ALiBi's signed distance where the unmasked layer takes |i − j|.
+So the checker compares a learner's layer with what each listed mistake really gives, and nothing
+here writes a layer of its own. numpy only.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import numpy as np
 
 from posenc.capstone import layer_with
-from posenc.rope import apply_rope
 from posenc.schemes import SCHEMES, LayerHooks
-from posenc.schemes.layer import Params
 
 __all__ = ["LAYER_MISTAKES", "VARIANTS", "suspects", "variant_of"]
 
@@ -59,23 +55,9 @@ LAYER_MISTAKES = {
 }
 
 
-def _rotate_half(x: np.ndarray, params: Params) -> np.ndarray:
-    return apply_rope(x, layout="half")
-
-
-def _signed(hooks: LayerHooks) -> LayerHooks:
-    """The score hook's causal bias carried over the diagonal with its sign flipped: ``-slope * (i - j)`` everywhere."""
-
-    def bias(seq_len: int, causal: bool, params: Params) -> np.ndarray:
-        below = hooks.score_bias(seq_len, True, params)  # (n, n), 0 above the diagonal
-        assert below is not None  # made for a scheme that biases the scores
-        return below - np.swapaxes(below, -1, -2)
-
-    return replace(hooks, score_bias=bias)
-
-
 def suspects(scheme: str) -> dict[str, LayerHooks]:
-    """The hooks of the listed mistakes a learner makes with `scheme`, by mistake id (none for most schemes).
+    """The hooks of the listed mistakes a learner makes with `scheme`, by mistake id: its record's
+    ``layer_suspects``, each applied to its hooks.
 
     Examples
     --------
@@ -83,20 +65,9 @@ def suspects(scheme: str) -> dict[str, LayerHooks]:
     ['rope-half-layout', 'rope-on-inputs', 'rope-on-v', 'rope-one-side', 'scheme-ignored']
     """
     record = SCHEMES[scheme]
-    hooks = record.layer
-    if hooks is None:
+    if record.layer is None:
         return {}
-    if record.acts_on == "queries and keys":
-        return {
-            "rope-on-inputs": LayerHooks(inputs=hooks.queries),
-            "rope-one-side": replace(hooks, keys=LayerHooks().keys),
-            "rope-on-v": replace(hooks, values=hooks.queries),
-            "scheme-ignored": LayerHooks(),
-            "rope-half-layout": replace(hooks, queries=_rotate_half, keys=_rotate_half),
-        }
-    if record.acts_on == "scores":
-        return {"alibi-signed": _signed(hooks)}
-    return {}
+    return {mistake: made(record.layer) for mistake, made in record.layer_suspects.items()}
 
 
 def variant_of(weights: np.ndarray, sentence: list[str], scheme: str, causal: bool) -> str | None:
@@ -105,16 +76,16 @@ def variant_of(weights: np.ndarray, sentence: list[str], scheme: str, causal: bo
     Examples
     --------
     >>> half = suspects("rope")["rope-half-layout"]
-    >>> variant_of(layer_with(["dog", "bites", "man"], half)[1], ["dog", "bites", "man"], "rope", False)
+    >>> variant_of(layer_with(["dog", "bites", "man"], "rope", hooks=half)[1], ["dog", "bites", "man"], "rope", False)
     'rope-half-layout'
     """
     if len(sentence) < 2:
         return None
-    right = layer_with(sentence, SCHEMES[scheme].layer or LayerHooks(), causal=causal)[1]
+    right = layer_with(sentence, scheme, causal=causal)[1]
     for mistake, hooks in suspects(scheme).items():
         if mistake not in VARIANTS:
             continue
-        guess = layer_with(sentence, hooks, causal=causal)[1]
+        guess = layer_with(sentence, scheme, hooks=hooks, causal=causal)[1]
         if np.allclose(guess, right):
             continue  # here the convention gives the right weights (ALiBi's signed form under the mask)
         if guess.shape == weights.shape and np.allclose(weights, guess):

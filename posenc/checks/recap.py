@@ -1,4 +1,4 @@
-"""Lesson 07's checker: the learner's comparison table of the five position schemes.
+"""Lesson 07's checker: the learner's comparison table of the position schemes (the rows of :data:`ROWS`).
 
 The table is a dict of rows (one per scheme) of cells (one per column), each cell one
 of the column's allowed answers (:data:`COLUMNS`), as text or as its number from 1. The checker reports cells still
@@ -12,7 +12,7 @@ from posenc.checks.engine import CheckResult, correct, not_attempted, not_yet, r
 from posenc.checks.phrasing import short
 from posenc.schemes import SCHEMES
 
-__all__ = ["COLUMNS", "check_comparison_table", "comparison_table_answer"]
+__all__ = ["COLUMNS", "ROWS", "check_comparison_table", "comparison_table_answer"]
 
 #: Each column of the table and the answers it allows.
 COLUMNS = {
@@ -28,8 +28,10 @@ COLUMNS = {
     "used by": ("the original Transformer", "BERT, GPT-2", "T5", "Llama, Mistral", "BLOOM, MPT"),
 }
 
-#: Each row of the table (a scheme's label) and its answers: the record of every scheme that puts position somewhere.
+#: Each row of the table (a scheme's label) and its answers: every scheme whose record has a row.
 _ANSWER = {s.label: dict(s.comparison) for s in SCHEMES.values() if s.comparison is not None}
+#: The table's rows, in order: the keys a learner's table must have.
+ROWS = tuple(_ANSWER)
 
 COMPARISON_MISTAKES = {
     "rope-at-input": "RoPE adds nothing to the input: it turns the queries and keys inside every attention "
@@ -55,41 +57,13 @@ COMPARISON_MISTAKES = {
     "the training length it runs on rows nobody trained (lesson 06).",
 }
 
-# (row, column, wrong answers) -> mistake id
+#: (row, column, wrong answers, mistake id): the known misconceptions, from each scheme's record, in its order.
 _KNOWN = [
-    ("RoPE", "where it acts", {"added to the input"}, "rope-at-input"),
-    ("sinusoidal", "absolute or relative", {"relative"}, "sinusoidal-relative"),
-    (
-        "ALiBi",
-        "trained position parameters",
-        {"one row per position", "one scalar per bucket and head"},
-        "alibi-trained",
-    ),
-    (
-        "RoPE",
-        "past the training length",
-        {"runs: far offsets share the last trained bucket", "runs: far keys just get a larger penalty"},
-        "rope-extrapolates",
-    ),
-    ("learned", "past the training length", set(COLUMNS["past the training length"][1:]), "learned-runs"),
-    (
-        "sinusoidal",
-        "past the training length",
-        {"stops at its last row: nothing to look up past it"},
-        "sinusoidal-no-row",
-    ),
-    ("RoPE", "used by", {"BLOOM, MPT"}, "models-swapped"),
-    ("RoPE", "absolute or relative", {"absolute"}, "rope-absolute"),
-    ("RoPE", "trained position parameters", {"one row per position", "one scalar per bucket and head"}, "rope-trained"),
-    (
-        "sinusoidal",
-        "trained position parameters",
-        {"one row per position", "one scalar per bucket and head"},
-        "sinusoidal-trained",
-    ),
-    ("ALiBi", "used by", {"Llama, Mistral"}, "models-swapped"),
+    (s.label, column, answers, mistake)
+    for s in SCHEMES.values()
+    if s.comparison is not None
+    for column, answers, mistake in s.comparison_mistakes
 ]
-
 
 #: Where each scheme is taught, for a wrong cell no listed mistake explains.
 _LESSON_OF = {s.label: s.taught_in for s in SCHEMES.values()}
@@ -120,7 +94,7 @@ def _blank_cells(table: dict) -> list[tuple[str, str]]:
 
 @register("value", COMPARISON_MISTAKES)
 def check_comparison_table(table: object) -> CheckResult:
-    """Check the comparison table: rows sinusoidal, learned, T5 bias, RoPE, ALiBi; the columns of COLUMNS.
+    """Check the comparison table: the rows of ROWS (labels of the schemes), the columns of COLUMNS.
 
     Examples
     --------

@@ -17,7 +17,11 @@ only, in the form each scheme allows:
 - ``"rope"``: what RoPE gives a fixed query and key: a sum over pairs of
   ``a_p cos((i - j) θ_p) + b_p sin((i - j) θ_p)``, with trained ``a`` and ``b``;
 - ``"alibi"``: ``-slope * (i - j)``, with the slope of the best of 8 heads (ALiBi's
-  slopes are fixed, not trained).
+  slopes are fixed, not trained);
+- ``"t5"`` (lesson 06's optional section): a trained number per bucket of ``i - j``
+  (``posenc.t5_bucket``, causal: 32 buckets).
+
+The forms are the schemes' records' heads (``posenc.schemes``); this list is for reading.
 
 Training minimises the cross-entropy between the head's attention and the target on
 sequences of ``train_len`` tokens (Adam, full batch, hand-written gradients).
@@ -25,7 +29,7 @@ sequences of ``train_len`` tokens (Adam, full batch, hand-written gradients).
 :func:`pattern_error` measures how far each query's attention is from the target.
 
 Limits, stated where the lesson uses it: one head, no content (queries and keys carry
-position only), one local pattern, one seed per fit (the lesson compares four), no
+position only), one local pattern, one seed per fit (the lesson compares four seeds), no
 fine-tuning. It shows what the formula of each scheme does with positions it was not
 fitted on; it does not reproduce a language model's perplexity (Press et al., 2022,
 figure 1, measure that).

@@ -43,8 +43,9 @@ class PositionFit:
     train_len, d_model, window : int
         The fit's settings.
     params : dict of str to ndarray or float
-        What was trained: ``A`` (sinusoidal), ``table`` and ``A`` (learned), ``coefficients``
-        (rope: ``a`` then ``b``, one each per pair), ``slope`` (alibi: the chosen head's, a float).
+        What the record's head trained or chose: ``A`` (sinusoidal), ``table`` and ``A`` (learned),
+        ``bucket_values`` (t5), ``coefficients`` (rope: ``a`` then ``b``, one each per pair), ``slope``
+        (alibi: the chosen head's, a float).
     losses : ndarray of shape (steps,)
         The training loss at every step (for ALiBi, the best head's loss, repeated).
 
@@ -78,12 +79,12 @@ class PositionFit:
         Parameters
         ----------
         seq_len : int
-            Any length for ``"sinusoidal"``, ``"rope"`` and ``"alibi"``; at most
-            `train_len` for ``"learned"``, whose table has no more rows.
+            Any length, but at most :attr:`max_len` for a head with a row per training position
+            (``"learned"``: its table has no more rows).
         position_scale : float, default 1.0
             Multiply every position by this before scoring: ``train_len / seq_len``
-            is position interpolation (Chen et al., 2023, section 2.3). Only for
-            ``"rope"`` and ``"sinusoidal"``, whose formulas take any real position.
+            is position interpolation (Chen et al., 2023, section 2.3). Only for a head whose
+            formula takes any real position (``"rope"``, ``"sinusoidal"``).
 
         Returns
         -------
@@ -92,7 +93,7 @@ class PositionFit:
         Raises
         ------
         IndexError
-            For ``"learned"`` past `train_len`: there is no row to look up.
+            Past :attr:`max_len` (``"learned"`` past `train_len`): there is no row to look up.
         ValueError, TypeError
             For a `seq_len` that is not a positive integer, a `position_scale` that is not a
             positive number, or one the scheme cannot use.
@@ -164,7 +165,8 @@ def fit_position_scores(
     train_len : int, default 64
         Length of the training sequences: positions ``0 .. train_len - 1``.
     d_model : int, default 32
-        Width of the position vectors (sinusoidal, learned) or of the head (rope); even.
+        Width of the position vectors (sinusoidal, learned) or of the head (rope); even (a head that
+        does not use it, such as ALiBi's or T5's, ignores it).
     window : int, default 4
         The target: each query attends equally to its last `window` keys (:func:`window_target`).
     steps : int, default 500
@@ -236,7 +238,7 @@ def _fitted(train_len: int, window: int) -> dict[str, PositionFit]:
 
 
 def fitted_heads(train_len: int = 64, window: int = 4) -> dict[str, PositionFit]:
-    """The four heads of lesson 06's experiment, fitted once per setting and kept (about 0.5 s in all).
+    """The heads of lesson 06's experiment (:data:`FITTED_SCHEMES`), fitted once per setting and kept (about 0.5 s).
 
     Returns a new dict each call (the fits themselves are shared: do not change their arrays).
 

@@ -1,19 +1,24 @@
 """The course's position schemes: one record each, registered once in :data:`SCHEMES`.
 
 A :class:`Scheme` holds everything the course knows about one scheme: its names, where it puts
-position, how figures draw it, its row of lesson 08's comparison table, where the course teaches
-it, how it enters an attention layer (:class:`~posenc.schemes.layer.LayerHooks`) and how its head
-scores positions in lesson 06's experiment (``posenc.schemes.heads``). The experiments (the fitted
-heads of ``posenc.extrapolation``, the capstone layer of ``posenc.capstone``), the checkers and the
-widgets take their lists of schemes and everything per scheme from here, and branch on no name.
+position, how figures draw it, where the course teaches it, how it enters an attention layer
+(:class:`~posenc.schemes.layer.LayerHooks`) with the parameters its hooks read and the mistakes
+learners make with it, how its head scores positions in lesson 06's experiment
+(``posenc.schemes.heads``), and, for a scheme lesson 07's comparison table has a row for, that row
+and its known wrong answers. The experiments (the fitted heads of ``posenc.extrapolation``, the
+capstone layer of ``posenc.capstone``), the checkers and the widgets take their lists of schemes and
+everything per scheme from here, and branch on no name.
 
-Adding a scheme: write its maths in a module of its own, then one record below.
+Adding a scheme: write its maths, with the functions its hooks and its head call, in a module of its
+own (as ``posenc/t5.py``), then one record below, after the others (the capstone draws each scheme's
+parameters in this order). A scheme met only in an optional section has ``in_core=False`` and no
+``comparison`` row, so no core lesson, exercise or checker changes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -22,9 +27,17 @@ from posenc._validation import check_bool, check_choice
 from posenc.alibi import alibi_slopes
 from posenc.schemes import heads
 from posenc.schemes.heads import ChosenHead, TrainedHead
-from posenc.schemes.layer import LayerHooks, add_sinusoidal, add_table_rows, distance_penalty, rotate
+from posenc.schemes.layer import (
+    LayerHooks,
+    add_sinusoidal,
+    add_table_rows,
+    distance_penalty,
+    rotate,
+    rotate_half,
+    signed,
+)
 
-__all__ = ["LayerHooks", "Scheme", "SCHEMES", "Style", "scheme_named", "with_part"]
+__all__ = ["LayerHooks", "PLACES", "Scheme", "SCHEMES", "Style", "scheme_named", "with_part"]
 
 
 @dataclass(frozen=True)
@@ -34,6 +47,10 @@ class Style:
     color: str
     linestyle: str | tuple[int, tuple[int, ...]]  # a named line style, or (offset, (on, off, ...)) dashes
     marker: str
+
+
+#: Where a scheme can put position in an attention layer; the checkers measure a signature per place.
+PLACES = ("nothing", "inputs", "queries and keys", "scores")
 
 
 @dataclass(frozen=True)
@@ -47,9 +64,9 @@ class Scheme:
     label : str
         How lessons, figures and messages write it: ``"RoPE"``.
     acts_on : str
-        Where position enters the attention layer: ``"nothing"``, ``"inputs"`` (a table
-        row added to each token's vector), ``"queries and keys"`` (turned by position),
-        or ``"scores"`` (a bias added before the softmax).
+        Where position enters the attention layer, one of :data:`PLACES`: ``"nothing"``,
+        ``"inputs"`` (a table row added to each token's vector), ``"queries and keys"`` (turned by
+        position), or ``"scores"`` (a bias added before the softmax).
     summary : str
         One line for captions and readouts.
     taught_in : str
@@ -57,10 +74,16 @@ class Scheme:
     style : Style
         How figures draw it.
     comparison : mapping of str to str, or None
-        Its row of the comparison table (column to answer; ``posenc.checks.recap.COLUMNS``
-        lists the columns and the answers each allows); None for a scheme that puts no position.
+        Its row of lesson 07's comparison table (column to answer; ``posenc.checks.recap.COLUMNS``
+        lists the columns and the answers each allows); None for a scheme the table has no row for.
+    comparison_mistakes : tuple of (column, wrong answers, mistake id)
+        Wrong answers in its row that a known misconception explains (``posenc.checks.recap``
+        holds each id's hint), in the order the checker looks for them.
     layer : LayerHooks or None
         How it enters an attention layer; None where no layer of the course runs it.
+    layer_suspects : mapping of mistake id to callable
+        Each listed mistake a learner makes with it, as its hooks changed in one place
+        (``suspect(hooks) -> LayerHooks``; ``posenc.checks.layer_mistakes`` holds each id's hint).
     layer_params : callable or None
         ``layer_params(rng, max_len, d_model)``: the position parameters its hooks read, for a
         one-head layer of width `d_model` on at most `max_len` tokens (drawn from `rng` where
@@ -79,10 +102,16 @@ class Scheme:
     taught_in: str
     style: Style
     comparison: Mapping[str, str] | None = None
+    comparison_mistakes: tuple[tuple[str, frozenset[str], str], ...] = ()
     layer: LayerHooks | None = None
+    layer_suspects: Mapping[str, Callable[[LayerHooks], LayerHooks]] = field(default_factory=dict)
     layer_params: Callable[[np.random.Generator, int, int], dict[str, np.ndarray | float]] | None = None
     in_core: bool = False
     head: TrainedHead | ChosenHead | None = None
+
+    def __post_init__(self) -> None:
+        if self.acts_on not in PLACES:
+            raise ValueError(f"acts_on must be one of {PLACES}; got acts_on={self.acts_on!r} for {self.name!r}.")
 
 
 def _row(kind: str, where: str, trained: str, past: str, used_by: str) -> dict[str, str]:
@@ -93,8 +122,13 @@ def _row(kind: str, where: str, trained: str, past: str, used_by: str) -> dict[s
 
 _ADDED = "added to the input"
 _UNTRAINED = "runs on positions or angles never trained"
+_TRAINS = frozenset({"one row per position", "one scalar per bucket and head"})
+_NO_ROW = "stops at its last row: nothing to look up past it"
+_BUCKET = "runs: far offsets share the last trained bucket"
+_PENALTY = "runs: far keys just get a larger penalty"
 
-#: Every scheme the course teaches, in the order the lessons meet them.
+#: Every scheme the course teaches: those of the core in the order its lessons meet them, T5 (met in
+#: optional sections) where the comparison table has its row.
 SCHEMES: dict[str, Scheme] = {
     s.name: s
     for s in (
@@ -116,6 +150,11 @@ SCHEMES: dict[str, Scheme] = {
             taught_in="lessons 02 and 03",
             style=Style("#d55e00", "-", "o"),
             comparison=_row("absolute", _ADDED, "none", _UNTRAINED, "the original Transformer"),
+            comparison_mistakes=(
+                ("absolute or relative", frozenset({"relative"}), "sinusoidal-relative"),
+                ("past the training length", frozenset({_NO_ROW}), "sinusoidal-no-row"),
+                ("trained position parameters", _TRAINS, "sinusoidal-trained"),
+            ),
             layer=LayerHooks(inputs=add_sinusoidal),
             in_core=True,
             head=heads.SINUSOIDAL,
@@ -131,8 +170,11 @@ SCHEMES: dict[str, Scheme] = {
                 "absolute",
                 _ADDED,
                 "one row per position",
-                "stops at its last row: nothing to look up past it",
+                _NO_ROW,
                 "BERT, GPT-2",
+            ),
+            comparison_mistakes=(
+                ("past the training length", frozenset({_UNTRAINED, _BUCKET, _PENALTY}), "learned-runs"),
             ),
             layer=LayerHooks(inputs=add_table_rows),
             layer_params=lambda rng, max_len, d: {"table": rng.normal(scale=0.5, size=(max_len, d))},
@@ -150,14 +192,14 @@ SCHEMES: dict[str, Scheme] = {
                 "relative",
                 "added to the scores",
                 "one scalar per bucket and head",
-                "runs: far offsets share the last trained bucket",
+                _BUCKET,
                 "T5",
             ),
             layer=LayerHooks(score_bias=t5.bias_hook),
-            layer_params=lambda rng, max_len, d: {"bucket_values": rng.normal(scale=0.5, size=32)},  # one head
+            layer_params=lambda rng, max_len, d: {"bucket_values": rng.normal(scale=0.5, size=t5.NUM_BUCKETS)},
             head=TrainedHead(
                 t5.head_scores,
-                init=lambda rng, train_len, d: {"bucket_values": rng.normal(scale=0.01, size=32)},
+                init=lambda rng, train_len, d: {"bucket_values": rng.normal(scale=0.01, size=t5.NUM_BUCKETS)},
                 gradients=t5.head_gradients,
             ),
         ),
@@ -169,7 +211,21 @@ SCHEMES: dict[str, Scheme] = {
             taught_in="lesson 05",
             style=Style("#0072b2", "--", "^"),
             comparison=_row("relative", "turns queries and keys", "none", _UNTRAINED, "Llama, Mistral"),
+            comparison_mistakes=(
+                ("where it acts", frozenset({_ADDED}), "rope-at-input"),
+                ("past the training length", frozenset({_BUCKET, _PENALTY}), "rope-extrapolates"),
+                ("used by", frozenset({"BLOOM, MPT"}), "models-swapped"),
+                ("absolute or relative", frozenset({"absolute"}), "rope-absolute"),
+                ("trained position parameters", _TRAINS, "rope-trained"),
+            ),
             layer=LayerHooks(queries=rotate, keys=rotate),
+            layer_suspects={
+                "rope-on-inputs": lambda hooks: LayerHooks(inputs=hooks.queries),
+                "rope-one-side": lambda hooks: replace(hooks, keys=LayerHooks().keys),
+                "rope-on-v": lambda hooks: replace(hooks, values=hooks.queries),
+                "scheme-ignored": lambda hooks: LayerHooks(),
+                "rope-half-layout": lambda hooks: replace(hooks, queries=rotate_half, keys=rotate_half),
+            },
             in_core=True,
             head=heads.ROPE,
         ),
@@ -180,10 +236,13 @@ SCHEMES: dict[str, Scheme] = {
             "a penalty on distance added to the scores",
             taught_in="lesson 06",
             style=Style("#009e73", "-.", "D"),
-            comparison=_row(
-                "relative", "added to the scores", "none", "runs: far keys just get a larger penalty", "BLOOM, MPT"
+            comparison=_row("relative", "added to the scores", "none", _PENALTY, "BLOOM, MPT"),
+            comparison_mistakes=(
+                ("trained position parameters", _TRAINS, "alibi-trained"),
+                ("used by", frozenset({"Llama, Mistral"}), "models-swapped"),
             ),
             layer=LayerHooks(score_bias=distance_penalty),
+            layer_suspects={"alibi-signed": signed},
             layer_params=lambda rng, max_len, d: {"slopes": float(alibi_slopes(8)[0])},  # the first of 8 heads
             in_core=True,
             head=heads.ALIBI,

@@ -10,19 +10,18 @@ fixed choices the experiment picks the best of). ``posenc.extrapolation`` fits a
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
-from posenc.alibi import alibi_slopes
+from posenc.alibi import alibi_slopes, penalty
 from posenc.attention import offsets
+from posenc.schemes.layer import Params  # a head's parameters by name: arrays, or a float for ALiBi's slope
 from posenc.sinusoidal import frequencies, sinusoidal_at
 
 __all__ = ["ChosenHead", "Params", "TrainedHead", "Weights", "rope_offset_features"]
 
-#: A head's parameters by name: arrays for a trained head, a float for ALiBi's chosen slope.
-Params = Mapping[str, "np.ndarray | float"]
 #: A trained head's parameters by name, every one an array (Adam updates them in place).
 Weights = dict[str, np.ndarray]
 #: `scores(params, seq_len, position_scale, d_model)`: a head's (seq_len, seq_len) scores.
@@ -125,7 +124,7 @@ def _rope_gradients(params: Weights, g: np.ndarray, d_model: int) -> Weights:
 
 
 def _alibi_scores(params: Params, seq_len: int, position_scale: float, d_model: int) -> np.ndarray:
-    return -float(params["slope"]) * np.maximum(offsets(seq_len), 0.0)
+    return penalty(float(params["slope"]), seq_len, causal=True)
 
 
 SINUSOIDAL = TrainedHead(

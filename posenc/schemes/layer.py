@@ -7,22 +7,25 @@ before the softmax (a bias). A scheme says what it does at each with a :class:`L
 and gives arrays whose last two axes are (positions, features) or (queries, keys), so a batched,
 multi-head model can call the same hooks.
 
-The hooks read what they need from `params`, the layer's position parameters by name:
-``"table"`` (a learned table's rows) and ``"slopes"`` (ALiBi's, one per head or one number).
+Each hook reads what it needs from `params`, its own scheme's position parameters by name (the
+record's ``layer_params`` makes them): a learned table's ``"table"``, ALiBi's ``"slopes"``, T5's
+``"bucket_values"``. A scheme's listed mistakes are its hooks changed in one place (:func:`one_side`,
+:func:`signed` and the like, which its record names), so that a checker meets what each mistake does.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
-from posenc.attention import attention, causal_mask, offsets
+from posenc.alibi import penalty
+from posenc.attention import attention, causal_mask
 from posenc.rope import apply_rope
 from posenc.sinusoidal import sinusoidal
 
-__all__ = ["LayerHooks", "Params", "attend"]
+__all__ = ["LayerHooks", "Params", "attend", "rotate_half", "signed"]
 
 #: A layer's position parameters by name.
 Params = Mapping[str, "np.ndarray | float"]
@@ -73,10 +76,24 @@ def distance_penalty(seq_len: int, causal: bool, params: Params) -> np.ndarray:
 
     ``params["slopes"]`` is one number (one head: an (n, n) bias) or one per head (a (heads, n, n) bias).
     """
-    slopes = np.asarray(params["slopes"], dtype=np.float64)
-    back = offsets(seq_len)  # (n, n): i - j
-    distance = np.maximum(back, 0.0) if causal else np.abs(back)
-    return 0.0 - slopes[..., None, None] * distance  # 0.0 - avoids -0.0
+    return penalty(params["slopes"], seq_len, causal)
+
+
+def rotate_half(x: np.ndarray, params: Params) -> np.ndarray:
+    """RoPE in the half (rotate_half) layout: a convention a learner may use where the course pairs neighbours."""
+    return apply_rope(x, layout="half")
+
+
+def signed(hooks: LayerHooks) -> LayerHooks:
+    """`hooks` whose causal score bias is carried above the diagonal with its sign flipped: ALiBi's ``-slope * (i - j)``
+    everywhere, which rewards the keys after the query where the unmasked form takes ``|i - j|``."""
+
+    def bias(seq_len: int, causal: bool, params: Params) -> np.ndarray:
+        below = hooks.score_bias(seq_len, True, params)  # (..., n, n), 0 above the diagonal
+        assert below is not None, "signed() is for a scheme that biases the scores"
+        return below - np.swapaxes(below, -1, -2)
+
+    return replace(hooks, score_bias=bias)
 
 
 def attend(
@@ -98,7 +115,7 @@ def attend(
     hooks : LayerHooks
         Where the scheme puts position (``posenc.schemes.scheme_named(name).layer``).
     params : mapping
-        The layer's position parameters the hooks read (see the module's docstring).
+        The scheme's position parameters the hooks read (see the module's docstring).
     causal : bool, default False
         Each token sees itself and the tokens before it only.
 
