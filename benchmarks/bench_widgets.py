@@ -379,7 +379,7 @@ def bench_site(reps: int) -> dict:
     import http.server
     import threading
 
-    from tools.build_site import build, readme_binder_url
+    from tools.build_site import build, course_binder_url
 
     reason = missing_browser_reason()
     if reason:
@@ -387,7 +387,7 @@ def bench_site(reps: int) -> dict:
         return {}
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "site"
-        built = build(out, readme_binder_url(), ROOT / "build" / "npm-cache")
+        built = build(out, course_binder_url(), ROOT / "build" / "npm-cache")
 
         class Quiet(http.server.SimpleHTTPRequestHandler):
             def log_message(self, *args):  # keep the benchmark's output readable
