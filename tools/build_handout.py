@@ -46,7 +46,7 @@ GLOSSARY = ROOT / "docs" / "glossary.md"
 CACHE = ROOT / "build" / "npm-cache"
 LOCK_IT_IN = "Lock it in"
 THINK = "**Think!**"
-NO_ANSWER = "model answer in the lesson"
+NO_ANSWER = "model answer: in the learner edition of the lesson, or from your instructor"
 CSS = Path(__file__).with_name("handout.css")
 #: The type of a one-page part, largest first: the first size at which the part fits its page is kept.
 SIZES = (10.5, 10.0, 9.5, 9.0)

@@ -124,8 +124,10 @@ def build_graded(out: Path, branch: str = STUDENT_BRANCH) -> list[Path]:
         "start in it); `nbgrader_config.py` has autograde run them in the python3 kernel of the environment "
         "nbgrader runs from. Make that environment from the course's folder with `requirements-grading.txt` "
         "(nbgrader and the course; Python 3.11 or newer) and run nbgrader from it, with its `bin` first on "
-        "`PATH`: nbgrader calls tools of that environment by name. Give students the release (`release/`), never "
-        "`source/`, which holds every solution.\n\n"
+        "`PATH`: nbgrader calls tools of that environment by name. From the course's folder: `python3 -m venv "
+        ".venv-grading && .venv-grading/bin/pip install -r requirements-grading.txt`; then, in this folder, "
+        "`PATH=$COURSE/.venv-grading/bin:$PATH nbgrader generate_assignment lesson-01` (with `COURSE` the course's "
+        "folder). Give students the release (`release/`), never `source/`, which holds every solution.\n\n"
         f"Built by `make kit` from commit {commit()} of the course.\n",
         encoding="utf-8",
     )

@@ -74,8 +74,9 @@ lessons' folded answers: see "What a student can still find" below.
 - the **handout** (`build/kit/handout/`, HTML and an A4 PDF): a page per lesson (objectives, Lock it
   in, its words), the comparison table and the glossary, each page with the course version.
 
-The student edition keeps every hint and removes every solution, so lesson 00's sentence "the
-solution is folded below them" does not hold there: say so when you hand it out.
+The student edition keeps every hint and removes every solution and model answer, so lesson 00's
+sentence "the solution is folded below them" does not hold there, and its pointer to "the quick
+start in the course's README.md" finds none in the branch's README: say so when you hand it out.
 
 **What a student can still find.** The course is public and so is its package: the learner edition on
 `main` and the public site (`build/site/`) fold every solution and quiz answer for self-learners, the
@@ -115,7 +116,10 @@ own that nbgrader hides from students (`### BEGIN HIDDEN TESTS`), on cases you c
    version for a term"); for a one-off class, the working copy and a `student` branch will do.
 3. `python tools/publish_edition.py student`, then push that branch, and the commit of the course it
    was built from, to a repository you can push to and the hub can clone (your fork of the course,
-   public or readable by the hub): `git push origin main student`. The link to
+   public or readable by the hub): `git push fork main student`, where `fork` is that repository
+   (`git remote add fork <its address>` first, if your clone's `origin` is the course you cloned).
+   Binder needs `main` there to install the package, so a student who knows git can fetch `main` from
+   the same repository, with this guide and the folded answers ("What a student can still find"). The link to
    send, with your hub's address for `<hub>` (`tools/gen_links.py` writes it from `Repository` in
    `pyproject.toml`; nbgitpuller clones into a folder named after the repository):
    `{nbgitpuller}`

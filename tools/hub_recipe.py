@@ -197,8 +197,10 @@ own allow settings. Start the hub with
 `"$SERVER/bin/jupyterhub" -f jupyterhub_config.py` (as root when the spawner starts servers as
 system users), behind HTTPS: the link below starts with `https://`.
 
-**Adding the course to a hub someone else built.** You need the two Pythons the hub already has.
-In a terminal of your own JupyterLab on that hub (*File → New → Terminal*):
+**Adding the course to a hub someone else built.** Writing into the server environment, or into a folder
+every student reads, needs its administrator: if that is not you, give them this part. You need the two
+Pythons the hub already has. In a terminal of your own JupyterLab on that hub (*File → New → Terminal*;
+the hub test runs both commands below and reads them as this says):
 
 - the **server's Python** is the first word of its JupyterLab's command line:
   `ps -eo args | grep [j]upyterhub-singleuser` prints `/some/env/bin/python /some/env/bin/jupyterhub-singleuser …`;
@@ -214,9 +216,9 @@ into the server environment, `--prefix /usr/local` puts the kernelspec where eve
 machine looks (`/usr/local/share/jupyter/kernels`; not run here). The server environment also needs the
 widget front ends and nbgitpuller; run the preflight first, and install only what it says is missing or
 does not match. Where the server's `python3` kernel runs in the server environment (see above), that
-install changes other courses' default kernel too: `jupyterlab_widgets` (ipywidgets' front end) and
-nbgitpuller are front-end and server packages, but anywidget is its front end and a kernel library in
-one package, so pinning it there pins it for every notebook of that kernel. Agree it with the hub's
+install changes other courses' default kernel too: ipywidgets and anywidget are kernel libraries as
+well as front ends (ipywidgets brings `jupyterlab_widgets`, its front end), so pinning them there pins
+them for every notebook of that kernel; nbgitpuller is a server extension only. Agree it with the hub's
 administrator and the other courses; the versions the preflight needs are the kernel's (above). Not run
 here on a hub someone else built: `"$SERVER/bin/pip" install {widget_pins} "nbgitpuller==1.3.0"`.
 

@@ -296,7 +296,8 @@ def check_kernel_registration(kernel_python: str, server_python: str, env: dict)
         said = f"server: {edition} (asking for {name})"
         if runs is not None and os.path.abspath(runs) == kernel_python:
             how = f"the {name} kernel" if chosen == name else f"the one Python kernel, {chosen}"
-            lines.append(("✓", f"{said} start {how}: the kernel environment's Python", ""))
+            verb = "start" if edition.endswith("editions") else "starts"
+            lines.append(("✓", f"{said} {verb} {how}: the kernel environment's Python", ""))
         elif edition == "the learner edition" and COURSE_KERNEL in kernels:
             # a hub with the course's kernel beside others: the class gets the student edition, which asks for it
             lines.append(("ℹ", f"{said} would start {runs}: give a class the student edition", ""))
