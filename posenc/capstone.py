@@ -115,12 +115,10 @@ def scheme_layer(sentence: list[str], scheme: str, *, causal: bool = False) -> t
         Words from ``("dog", "bites", "man")``, in order; at most 8 of them (the
         stand-in learned table has 8 rows).
     scheme : one of CAPSTONE_SCHEMES, or another scheme whose record has layer hooks
-        ``"sinusoidal"`` and ``"learned"`` add a table row to each word's embedding;
-        ``"rope"`` turns queries and keys; ``"alibi"`` adds ``-ALIBI_SLOPE * distance`` to
-        the scores, ``-(1/2) * |i - j|`` (``i - j`` below the diagonal when `causal`; the mask
-        hides the rest); ``"t5"`` (met in lesson 06's optional section) adds one head's seeded
-        number for each offset's bucket (:func:`posenc.t5_bias`). Labels such as ``"RoPE"`` work
-        too. The embeddings and projections are random and seeded (:func:`parts`).
+        Its record's hooks put position where its ``acts_on`` says (for ALiBi, the one head's slope
+        is :data:`ALIBI_SLOPE`: ``-(1/2) * |i - j|``, or ``i - j`` below the diagonal when `causal`).
+        Labels such as ``"RoPE"`` work too. The embeddings, projections and stand-in parameters
+        are random and seeded (:func:`parts`).
     causal : bool, default False
         Add the causal mask: each word sees itself and the words before it.
 

@@ -262,3 +262,18 @@ def ntk_aware_base(base: float, scale: float, d_head: int) -> float:
         raise ValueError(f"d_head must be at least 4 (d_head - 2 divides the exponent); got d_head={d_head}.")
     scale = check_real(scale, "scale", low=1.0, why="(target length / training length)")
     return base * float(scale) ** (d_head / (d_head - 2))
+
+
+def rope_offset_features(back: np.ndarray, d_model: int) -> np.ndarray:
+    """``[cos(back * θ_p) for every pair p, then sin(back * θ_p)]`` along a new last axis of size `d_model`.
+
+    A RoPE head with a fixed query and key scores offset ``i - j`` as these features times
+    its coefficients (``a`` then ``b``, one each per pair).
+
+    Examples
+    --------
+    >>> rope_offset_features(np.array([0.0]), 4)  # offset 0: every cos is 1, every sin 0
+    array([[1., 1., 0., 0.]])
+    """
+    angles = np.asarray(back, dtype=np.float64)[..., None] * frequencies(d_model)  # (..., d_model // 2)
+    return np.concatenate([np.cos(angles), np.sin(angles)], axis=-1)  # (..., d_model)

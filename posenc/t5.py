@@ -111,7 +111,9 @@ def t5_bucket(
     return first + np.where(distance < exact, distance, large)
 
 
-def t5_bias(bucket_values: object, seq_len: int, *, bidirectional: bool, max_distance: int = 128) -> np.ndarray:
+def t5_bias(
+    bucket_values: object, seq_len: int, *, bidirectional: bool, max_distance: int = MAX_DISTANCE
+) -> np.ndarray:
     """T5's relative bias for every query and key of a sequence: each head's number for the offset's bucket.
 
     In T5 the numbers are learned, one per head and bucket; the bias is computed once and shared

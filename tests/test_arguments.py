@@ -192,7 +192,7 @@ CALLS = {
         posenc.fit_position_scores,
         dict(scheme="rope", train_len=8, d_model=4, window=2, steps=1, learning_rate=0.05, seed=0),
         {
-            "scheme": (STR_TYPES, ["kerple", "nope"]),
+            "scheme": (STR_TYPES, ["no-such-scheme", "nope"]),
             "train_len": (INT_TYPES, [0]),
             "d_model": (INT_TYPES, [3, 0]),
             "window": (INT_TYPES, [0, 9]),
@@ -267,7 +267,7 @@ CALLS = {
         dict(sentence=["dog", "bites"], scheme="rope", causal=True),
         {
             "sentence": ([None, "dog bites", 3], [["cat"], [], ["dog"] * 9]),
-            "scheme": (STR_TYPES, ["kerple"]),
+            "scheme": (STR_TYPES, ["no-such-scheme"]),
             "causal": (BOOL_TYPES, []),
         },
     ),
@@ -301,6 +301,7 @@ EXEMPT = {
     "SCHEMES": "data",
     "ENCODINGS": "data",
     "PLACES": "data",
+    "COLUMNS": "data: the comparison table's columns and answers",
     "FITTED_SCHEMES": "data",
     "Scheme": "a record of posenc.schemes.SCHEMES",
     "Style": "a part of a Scheme record",

@@ -200,7 +200,7 @@ def test_a_sinusoidal_head_with_rotation_blocks_is_the_rope_head(fits):
         (lambda fits: posenc.fit_position_scores("nope"), "scheme must be one of 'sinusoidal'.*got scheme='nope'"),
         (lambda fits: posenc.fit_position_scores("rope", d_model=7), "d_model must be even"),
         (lambda fits: posenc.fit_position_scores("rope", window=100), "window must be at most train_len"),
-        (lambda fits: fits["alibi"].scores(10, position_scale=0.5), "position_scale works for 'sinusoidal' and 'rope'"),
+        (lambda fits: fits["alibi"].scores(10, position_scale=0.5), "position_scale works for 'sinusoidal', 'rope'"),
         (lambda fits: posenc.rope_twin(fits["alibi"], 100), "needs a 'rope' fit"),
         (lambda fits: posenc.rope_twin(fits["rope"], 64), "test_len must exceed train_len=64"),
     ],

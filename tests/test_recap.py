@@ -39,6 +39,6 @@ def test_rope_sees_the_signed_offset_not_the_distance():
 
 def test_rejects_unknown_words_and_schemes():
     with pytest.raises(ValueError, match="scheme must be one of"):
-        scheme_layer(A, "kerple")
+        scheme_layer(A, "no-such-scheme")
     with pytest.raises(ValueError, match="got \\['cat'\\]"):
         scheme_layer(["cat"], "none")

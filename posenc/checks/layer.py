@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from posenc.capstone import CAPSTONE_SCHEMES, embed, layer_with, parts, position_params, scheme_layer
+from posenc.capstone import CAPSTONE_SCHEMES, D_MODEL, embed, layer_with, parts, position_params, scheme_layer
 from posenc.checks.engine import (
     CheckResult,
     as_real_array,
@@ -287,20 +287,23 @@ def _compare(run: Callable) -> None:
                 seen = right_w > 0
                 logs, right = centred_logs(w)[seen], centred_logs(right_w)[seen]
                 scale = float(np.sum(logs * right) / max(np.sum(right**2), 1e-300))
-                scaled = np.allclose(logs, scale * right, atol=1e-4) and abs(scale - np.sqrt(8)) < 1e-3
+                scaled = np.allclose(logs, scale * right, atol=1e-4) and abs(scale - np.sqrt(D_MODEL)) < 1e-3
                 if not causal and len(sentence) > 1 and scaled:
                     raise _stop(
-                        said, "unscaled", detail=f" Measured: the scores are {sig(scale)} = sqrt(8) times too large."
+                        said,
+                        "unscaled",
+                        detail=f" Measured: the scores are {sig(scale)} = sqrt({D_MODEL}) times too large.",
                     )
                 raise _stop(said, variant_of(w, sentence, scheme, causal))
 
 
-#: The signature measured for a scheme, by where its record says it puts position.
-_SIGNATURES: dict[str, Callable[[Callable, str], None]] = {
-    "nothing": _none,
-    "inputs": _absolute,
-    "queries and keys": _rope,
-    "scores": _alibi,
+#: For each place a scheme can put position (``posenc.schemes.PLACES``): the signature measured, and what a
+#: correct layer showed there, said in the verdict (None: read from the bias, below).
+_SIGNATURES: dict[str, tuple[Callable[[Callable, str], None], str | None]] = {
+    "nothing": (_none, "order-blind"),
+    "inputs": (_absolute, "absolute"),
+    "queries and keys": (_rope, "relative"),
+    "scores": (_alibi, None),
 }
 
 
@@ -309,7 +312,7 @@ def _what_each_does() -> str:
     said: list[tuple[list[str], str]] = []
     for scheme in EXERCISE_SCHEMES:
         record = SCHEMES[scheme]
-        what = {"nothing": "order-blind", "inputs": "absolute", "queries and keys": "relative"}.get(record.acts_on)
+        what = _SIGNATURES[record.acts_on][1]
         if what is None:  # a bias on the scores: a penalty on |i - j| cannot tell a sentence from its mirror image
             form, _, misfit = _bias_read(scheme_layer(PALINDROME, scheme)[1], PALINDROME)
             what = "blind to mirroring" if misfit < 1e-4 and form == "|i − j|" else "relative"
@@ -323,7 +326,7 @@ def _what_each_does() -> str:
 def _measure(run: Callable) -> None:
     """Every signature, in the lessons' order of schemes, then the comparison; a _Stop at the first broken."""
     for scheme in EXERCISE_SCHEMES:
-        _SIGNATURES[SCHEMES[scheme].acts_on](run, scheme)
+        _SIGNATURES[SCHEMES[scheme].acts_on][0](run, scheme)
     _causal(run)
     _compare(run)
 

@@ -10,23 +10,9 @@ from __future__ import annotations
 
 from posenc.checks.engine import CheckResult, correct, not_attempted, not_yet, register
 from posenc.checks.phrasing import short
-from posenc.schemes import SCHEMES
+from posenc.schemes import COLUMNS, SCHEMES
 
 __all__ = ["COLUMNS", "ROWS", "check_comparison_table", "comparison_table_answer"]
-
-#: Each column of the table and the answers it allows.
-COLUMNS = {
-    "absolute or relative": ("absolute", "relative"),
-    "where it acts": ("added to the input", "turns queries and keys", "added to the scores"),
-    "trained position parameters": ("none", "one row per position", "one scalar per bucket and head"),
-    "past the training length": (
-        "stops at its last row: nothing to look up past it",
-        "runs on positions or angles never trained",
-        "runs: far offsets share the last trained bucket",
-        "runs: far keys just get a larger penalty",
-    ),
-    "used by": ("the original Transformer", "BERT, GPT-2", "T5", "Llama, Mistral", "BLOOM, MPT"),
-}
 
 #: Each row of the table (a scheme's label) and its answers: every scheme whose record has a row.
 _ANSWER = {s.label: dict(s.comparison) for s in SCHEMES.values() if s.comparison is not None}

@@ -7,21 +7,9 @@ that fits training as well and differs past it, :func:`rope_twin`).
 One experiment, the same for every scheme. A head must learn a pattern that depends on
 position alone: query ``i`` attends equally to its last ``window`` keys ``i - window + 1
 .. i`` (a causal, local window; :func:`window_target`). Its scores depend on positions
-only, in the form each scheme allows:
-
-- ``"sinusoidal"``: ``PE(i)ᵀ A PE(j)`` with the fixed table of lesson 02 and a trained
-  ``(d_model, d_model)`` matrix ``A`` (the score between two table rows after the
-  query and key projections: ``A = W_q W_kᵀ``);
-- ``"learned"``: ``E[i]ᵀ A E[j]`` with a trained table ``E`` of ``train_len`` rows and a
-  trained ``A``;
-- ``"rope"``: what RoPE gives a fixed query and key: a sum over pairs of
-  ``a_p cos((i - j) θ_p) + b_p sin((i - j) θ_p)``, with trained ``a`` and ``b``;
-- ``"alibi"``: ``-slope * (i - j)``, with the slope of the best of 8 heads (ALiBi's
-  slopes are fixed, not trained);
-- ``"t5"`` (lesson 06's optional section): a trained number per bucket of ``i - j``
-  (``posenc.t5_bucket``, causal: 32 buckets).
-
-The forms are the schemes' records' heads (``posenc.schemes``); this list is for reading.
+only, in the form each scheme allows: its record's head (``posenc.schemes.heads`` writes each
+form beside its definition; lesson 06's optional section tables them). A head that trains
+nothing (ALiBi's fixed slopes) takes the best of its fixed choices.
 
 Training minimises the cross-entropy between the head's attention and the target on
 sequences of ``train_len`` tokens (Adam, full batch, hand-written gradients).

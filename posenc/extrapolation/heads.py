@@ -39,13 +39,11 @@ class PositionFit:
     Attributes
     ----------
     scheme : str
-        One of :data:`FITTED_SCHEMES`.
+        A scheme whose record has a head (:data:`FITTED_SCHEMES` are the core's).
     train_len, d_model, window : int
         The fit's settings.
     params : dict of str to ndarray or float
-        What the record's head trained or chose: ``A`` (sinusoidal), ``table`` and ``A`` (learned),
-        ``bucket_values`` (t5), ``coefficients`` (rope: ``a`` then ``b``, one each per pair), ``slope``
-        (alibi: the chosen head's, a float).
+        What the record's head trained (the names its ``init`` gives) or chose (one of its ``choices``).
     losses : ndarray of shape (steps,)
         The training loss at every step (for ALiBi, the best head's loss, repeated).
 
@@ -104,7 +102,7 @@ class PositionFit:
         if position_scale != 1.0 and not model.real_positions:
             usable = [name for name in with_part("head", core_only=False) if _head(name).real_positions]
             raise ValueError(
-                f"position_scale works for {' and '.join(map(repr, usable))} only (their formulas take any real "
+                f"position_scale works for {', '.join(map(repr, usable))} only (their formulas take any real "
                 f"position); got position_scale={position_scale} for {self.scheme!r}."
             )
         return model.scores(self.params, seq_len, position_scale, self.d_model)

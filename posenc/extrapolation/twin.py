@@ -10,7 +10,7 @@ import numpy as np
 
 from posenc._validation import check_positive_int, check_real
 from posenc.extrapolation.heads import PositionFit
-from posenc.schemes.heads import rope_offset_features
+from posenc.rope import rope_offset_features
 
 __all__ = ["rope_twin"]
 

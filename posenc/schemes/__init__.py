@@ -10,9 +10,12 @@ capstone layer of ``posenc.capstone``), the checkers and the widgets take their 
 everything per scheme from here, and branch on no name.
 
 Adding a scheme: write its maths, with the functions its hooks and its head call, in a module of its
-own (as ``posenc/t5.py``), then one record below, after the others (the capstone draws each scheme's
-parameters in this order). A scheme met only in an optional section has ``in_core=False`` and no
-``comparison`` row, so no core lesson, exercise or checker changes.
+own (as ``posenc/t5.py``), then one record below, after every record whose ``layer_params`` draws from
+the generator (the capstone draws them in this order, so a later one moves none of the earlier values).
+``in_core`` says whether the core's experiments, figures and capstone exercise include it;
+``comparison`` whether lesson 07's table has a row for it (T5 has one, though met outside the core:
+lesson 07 describes its buckets). A new scheme met only in an optional section has neither, and changes
+no core lesson, exercise or checker.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from posenc.schemes.layer import (
     signed,
 )
 
-__all__ = ["LayerHooks", "PLACES", "Scheme", "SCHEMES", "Style", "scheme_named", "with_part"]
+__all__ = ["COLUMNS", "LayerHooks", "PLACES", "Scheme", "SCHEMES", "Style", "scheme_named", "with_part"]
 
 
 @dataclass(frozen=True)
@@ -114,141 +117,151 @@ class Scheme:
             raise ValueError(f"acts_on must be one of {PLACES}; got acts_on={self.acts_on!r} for {self.name!r}.")
 
 
-def _row(kind: str, where: str, trained: str, past: str, used_by: str) -> dict[str, str]:
-    """A row of the comparison table, in the order of its columns."""
-    columns = ("absolute or relative", "where it acts", "trained position parameters", "past the training length")
-    return dict(zip((*columns, "used by"), (kind, where, trained, past, used_by), strict=True))
+#: Each column of lesson 07's comparison table and the answers it allows, in order (learners may answer by
+#: number: append a new answer, never insert one).
+COLUMNS = {
+    "absolute or relative": ("absolute", "relative"),
+    "where it acts": ("added to the input", "turns queries and keys", "added to the scores"),
+    "trained position parameters": ("none", "one row per position", "one scalar per bucket and head"),
+    "past the training length": (
+        "stops at its last row: nothing to look up past it",
+        "runs on positions or angles never trained",
+        "runs: far offsets share the last trained bucket",
+        "runs: far keys just get a larger penalty",
+    ),
+    "used by": ("the original Transformer", "BERT, GPT-2", "T5", "Llama, Mistral", "BLOOM, MPT"),
+}
 
 
-_ADDED = "added to the input"
-_UNTRAINED = "runs on positions or angles never trained"
-_TRAINS = frozenset({"one row per position", "one scalar per bucket and head"})
-_NO_ROW = "stops at its last row: nothing to look up past it"
-_BUCKET = "runs: far offsets share the last trained bucket"
-_PENALTY = "runs: far keys just get a larger penalty"
+def _row(*answers: str) -> dict[str, str]:
+    """A row of the comparison table: one answer per column, in the columns' order, each one the column allows."""
+    row = dict(zip(COLUMNS, answers, strict=True))
+    wrong = {column: answer for column, answer in row.items() if answer not in COLUMNS[column]}
+    if wrong:
+        raise ValueError(f"a comparison row's answers must be ones COLUMNS allows; got {wrong}.")
+    return row
+
+
+_ADDED, _QK, _SCORES = COLUMNS["where it acts"]
+_NOTHING, _PER_POSITION, _PER_BUCKET = COLUMNS["trained position parameters"]
+_TRAINS = frozenset({_PER_POSITION, _PER_BUCKET})
+_NO_ROW, _UNTRAINED, _BUCKET, _PENALTY = COLUMNS["past the training length"]
+
+
+def _registered(*records: Scheme) -> dict[str, Scheme]:
+    """The registry: each record under its name, a name given twice refused."""
+    names = [record.name for record in records]
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise ValueError(f"each scheme is registered once; {twice} came twice.")
+    return {record.name: record for record in records}
+
 
 #: Every scheme the course teaches: those of the core in the order its lessons meet them, T5 (met in
 #: optional sections) where the comparison table has its row.
-SCHEMES: dict[str, Scheme] = {
-    s.name: s
-    for s in (
-        Scheme(
-            "none",
-            "none",
-            "nothing",
-            "no position information at all",
-            taught_in="lesson 01",
-            style=Style("#000000", ":", "x"),
-            layer=LayerHooks(),
-            in_core=True,
+SCHEMES: dict[str, Scheme] = _registered(
+    Scheme(
+        "none",
+        "none",
+        "nothing",
+        "no position information at all",
+        taught_in="lesson 01",
+        style=Style("#000000", ":", "x"),
+        layer=LayerHooks(),
+        in_core=True,
+    ),
+    Scheme(
+        "sinusoidal",
+        "sinusoidal",
+        "inputs",
+        "a fixed table added to the input",
+        taught_in="lessons 02 and 03",
+        style=Style("#d55e00", "-", "o"),
+        comparison=_row("absolute", _ADDED, _NOTHING, _UNTRAINED, "the original Transformer"),
+        comparison_mistakes=(
+            ("absolute or relative", frozenset({"relative"}), "sinusoidal-relative"),
+            ("past the training length", frozenset({_NO_ROW}), "sinusoidal-no-row"),
+            ("trained position parameters", _TRAINS, "sinusoidal-trained"),
         ),
-        Scheme(
-            "sinusoidal",
-            "sinusoidal",
-            "inputs",
-            "a fixed table added to the input",
-            taught_in="lessons 02 and 03",
-            style=Style("#d55e00", "-", "o"),
-            comparison=_row("absolute", _ADDED, "none", _UNTRAINED, "the original Transformer"),
-            comparison_mistakes=(
-                ("absolute or relative", frozenset({"relative"}), "sinusoidal-relative"),
-                ("past the training length", frozenset({_NO_ROW}), "sinusoidal-no-row"),
-                ("trained position parameters", _TRAINS, "sinusoidal-trained"),
-            ),
-            layer=LayerHooks(inputs=add_sinusoidal),
-            in_core=True,
-            head=heads.SINUSOIDAL,
+        layer=LayerHooks(inputs=add_sinusoidal),
+        in_core=True,
+        head=heads.SINUSOIDAL,
+    ),
+    Scheme(
+        "learned",
+        "learned",
+        "inputs",
+        "a trained table added to the input",
+        taught_in="lesson 04",
+        style=Style("#cc79a7", (0, (1, 1)), "s"),
+        comparison=_row("absolute", _ADDED, _PER_POSITION, _NO_ROW, "BERT, GPT-2"),
+        comparison_mistakes=(("past the training length", frozenset({_UNTRAINED, _BUCKET, _PENALTY}), "learned-runs"),),
+        layer=LayerHooks(inputs=add_table_rows),
+        layer_params=lambda rng, max_len, d: {"table": rng.normal(scale=0.5, size=(max_len, d))},
+        in_core=True,
+        head=heads.LEARNED,
+    ),
+    Scheme(
+        "t5",
+        "T5 bias",
+        "scores",
+        "a learned bias per bucket of distance",
+        taught_in="lesson 06's note and optional section on T5 and lesson 07's description of its buckets",
+        style=Style("#e69f00", (0, (3, 1, 1, 1)), "v"),
+        comparison=_row("relative", _SCORES, _PER_BUCKET, _BUCKET, "T5"),
+        layer=LayerHooks(score_bias=t5.bias_hook),
+        layer_params=lambda rng, max_len, d: {"bucket_values": rng.normal(scale=0.5, size=t5.NUM_BUCKETS)},
+        head=TrainedHead(
+            t5.head_scores,
+            init=lambda rng, train_len, d: {"bucket_values": rng.normal(scale=0.01, size=t5.NUM_BUCKETS)},
+            gradients=t5.head_gradients,
         ),
-        Scheme(
-            "learned",
-            "learned",
-            "inputs",
-            "a trained table added to the input",
-            taught_in="lesson 04",
-            style=Style("#cc79a7", (0, (1, 1)), "s"),
-            comparison=_row(
-                "absolute",
-                _ADDED,
-                "one row per position",
-                _NO_ROW,
-                "BERT, GPT-2",
-            ),
-            comparison_mistakes=(
-                ("past the training length", frozenset({_UNTRAINED, _BUCKET, _PENALTY}), "learned-runs"),
-            ),
-            layer=LayerHooks(inputs=add_table_rows),
-            layer_params=lambda rng, max_len, d: {"table": rng.normal(scale=0.5, size=(max_len, d))},
-            in_core=True,
-            head=heads.LEARNED,
+    ),
+    Scheme(
+        "rope",
+        "RoPE",
+        "queries and keys",
+        "queries and keys turned by their positions",
+        taught_in="lesson 05",
+        style=Style("#0072b2", "--", "^"),
+        comparison=_row("relative", _QK, _NOTHING, _UNTRAINED, "Llama, Mistral"),
+        comparison_mistakes=(
+            ("where it acts", frozenset({_ADDED}), "rope-at-input"),
+            ("past the training length", frozenset({_BUCKET, _PENALTY}), "rope-extrapolates"),
+            ("used by", frozenset({"BLOOM, MPT"}), "models-swapped"),
+            ("absolute or relative", frozenset({"absolute"}), "rope-absolute"),
+            ("trained position parameters", _TRAINS, "rope-trained"),
         ),
-        Scheme(
-            "t5",
-            "T5 bias",
-            "scores",
-            "a learned bias per bucket of distance",
-            taught_in="lesson 06's note and optional section on T5 and lesson 07's description of its buckets",
-            style=Style("#e69f00", (0, (3, 1, 1, 1)), "v"),
-            comparison=_row(
-                "relative",
-                "added to the scores",
-                "one scalar per bucket and head",
-                _BUCKET,
-                "T5",
-            ),
-            layer=LayerHooks(score_bias=t5.bias_hook),
-            layer_params=lambda rng, max_len, d: {"bucket_values": rng.normal(scale=0.5, size=t5.NUM_BUCKETS)},
-            head=TrainedHead(
-                t5.head_scores,
-                init=lambda rng, train_len, d: {"bucket_values": rng.normal(scale=0.01, size=t5.NUM_BUCKETS)},
-                gradients=t5.head_gradients,
-            ),
+        layer=LayerHooks(queries=rotate, keys=rotate),
+        layer_suspects={
+            "rope-on-inputs": lambda hooks: LayerHooks(inputs=hooks.queries),
+            "rope-one-side": lambda hooks: replace(hooks, keys=LayerHooks().keys),
+            "rope-on-v": lambda hooks: replace(hooks, values=hooks.queries),
+            "scheme-ignored": lambda hooks: LayerHooks(),
+            "rope-half-layout": lambda hooks: replace(hooks, queries=rotate_half, keys=rotate_half),
+        },
+        in_core=True,
+        head=heads.ROPE,
+    ),
+    Scheme(
+        "alibi",
+        "ALiBi",
+        "scores",
+        "a penalty on distance added to the scores",
+        taught_in="lesson 06",
+        style=Style("#009e73", "-.", "D"),
+        comparison=_row("relative", _SCORES, _NOTHING, _PENALTY, "BLOOM, MPT"),
+        comparison_mistakes=(
+            ("trained position parameters", _TRAINS, "alibi-trained"),
+            ("used by", frozenset({"Llama, Mistral"}), "models-swapped"),
         ),
-        Scheme(
-            "rope",
-            "RoPE",
-            "queries and keys",
-            "queries and keys turned by their positions",
-            taught_in="lesson 05",
-            style=Style("#0072b2", "--", "^"),
-            comparison=_row("relative", "turns queries and keys", "none", _UNTRAINED, "Llama, Mistral"),
-            comparison_mistakes=(
-                ("where it acts", frozenset({_ADDED}), "rope-at-input"),
-                ("past the training length", frozenset({_BUCKET, _PENALTY}), "rope-extrapolates"),
-                ("used by", frozenset({"BLOOM, MPT"}), "models-swapped"),
-                ("absolute or relative", frozenset({"absolute"}), "rope-absolute"),
-                ("trained position parameters", _TRAINS, "rope-trained"),
-            ),
-            layer=LayerHooks(queries=rotate, keys=rotate),
-            layer_suspects={
-                "rope-on-inputs": lambda hooks: LayerHooks(inputs=hooks.queries),
-                "rope-one-side": lambda hooks: replace(hooks, keys=LayerHooks().keys),
-                "rope-on-v": lambda hooks: replace(hooks, values=hooks.queries),
-                "scheme-ignored": lambda hooks: LayerHooks(),
-                "rope-half-layout": lambda hooks: replace(hooks, queries=rotate_half, keys=rotate_half),
-            },
-            in_core=True,
-            head=heads.ROPE,
-        ),
-        Scheme(
-            "alibi",
-            "ALiBi",
-            "scores",
-            "a penalty on distance added to the scores",
-            taught_in="lesson 06",
-            style=Style("#009e73", "-.", "D"),
-            comparison=_row("relative", "added to the scores", "none", _PENALTY, "BLOOM, MPT"),
-            comparison_mistakes=(
-                ("trained position parameters", _TRAINS, "alibi-trained"),
-                ("used by", frozenset({"Llama, Mistral"}), "models-swapped"),
-            ),
-            layer=LayerHooks(score_bias=distance_penalty),
-            layer_suspects={"alibi-signed": signed},
-            layer_params=lambda rng, max_len, d: {"slopes": float(alibi_slopes(8)[0])},  # the first of 8 heads
-            in_core=True,
-            head=heads.ALIBI,
-        ),
-    )
-}
+        layer=LayerHooks(score_bias=distance_penalty),
+        layer_suspects={"alibi-signed": signed},
+        layer_params=lambda rng, max_len, d: {"slopes": float(alibi_slopes(8)[0])},  # the first of 8 heads
+        in_core=True,
+        head=heads.ALIBI,
+    ),
+)
 
 
 #: The parts a record may lack (None): what with_part can ask for.

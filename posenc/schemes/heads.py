@@ -17,10 +17,11 @@ import numpy as np
 
 from posenc.alibi import alibi_slopes, penalty
 from posenc.attention import offsets
+from posenc.rope import rope_offset_features
 from posenc.schemes.layer import Params  # a head's parameters by name: arrays, or a float for ALiBi's slope
-from posenc.sinusoidal import frequencies, sinusoidal_at
+from posenc.sinusoidal import sinusoidal_at
 
-__all__ = ["ChosenHead", "Params", "TrainedHead", "Weights", "rope_offset_features"]
+__all__ = ["ChosenHead", "Params", "TrainedHead", "Weights"]
 
 #: A trained head's parameters by name, every one an array (Adam updates them in place).
 Weights = dict[str, np.ndarray]
@@ -74,21 +75,6 @@ def _rope_features(seq_len: int, position_scale: float, d_model: int) -> np.ndar
     return features
 
 
-def rope_offset_features(back: np.ndarray, d_model: int) -> np.ndarray:
-    """``[cos(back * θ_p) for every pair p, then sin(back * θ_p)]`` along a new last axis of size `d_model`.
-
-    A RoPE head with a fixed query and key scores offset ``i - j`` as these features times
-    its coefficients (``a`` then ``b``, one each per pair).
-
-    Examples
-    --------
-    >>> rope_offset_features(np.array([0.0]), 4)  # offset 0: every cos is 1, every sin 0
-    array([[1., 1., 0., 0.]])
-    """
-    angles = np.asarray(back, dtype=np.float64)[..., None] * frequencies(d_model)  # (..., d_model // 2)
-    return np.concatenate([np.cos(angles), np.sin(angles)], axis=-1)  # (..., d_model)
-
-
 def _sinusoidal_scores(params: Params, seq_len: int, position_scale: float, d_model: int) -> np.ndarray:
     rows = _sinusoidal_rows(seq_len, position_scale, d_model)  # (seq_len, d_model)
     return rows @ params["A"] @ rows.T
@@ -127,12 +113,15 @@ def _alibi_scores(params: Params, seq_len: int, position_scale: float, d_model: 
     return penalty(float(params["slope"]), seq_len, causal=True)
 
 
+#: ``PE(i)ᵀ A PE(j)``: the fixed table of lesson 02 and a trained (d_model, d_model) matrix ``A`` (the score
+#: between two table rows after the query and key projections: ``A = W_q W_kᵀ``).
 SINUSOIDAL = TrainedHead(
     _sinusoidal_scores,
     init=lambda rng, train_len, d: {"A": rng.normal(scale=0.01, size=(d, d))},
     gradients=_sinusoidal_gradients,
     real_positions=True,
 )
+#: ``E[i]ᵀ A E[j]``: a trained table ``E`` of ``train_len`` rows (none past them) and a trained ``A``.
 LEARNED = TrainedHead(
     _learned_scores,
     init=lambda rng, train_len, d: {
@@ -142,11 +131,14 @@ LEARNED = TrainedHead(
     gradients=_learned_gradients,
     ends_at_training_length=True,
 )
+#: What RoPE gives a fixed query and key: ``sum over pairs p of a_p cos((i - j) θ_p) + b_p sin((i - j) θ_p)``,
+#: with trained ``a`` and ``b`` (``coefficients``).
 ROPE = TrainedHead(
     _rope_scores,
     init=lambda rng, train_len, d: {"coefficients": rng.normal(scale=0.01, size=d)},
     gradients=_rope_gradients,
     real_positions=True,
 )
-# ALiBi's slopes are fixed before training: the experiment takes the best of the 8 heads' slopes
+#: ``-slope * (i - j)``: ALiBi's slopes are fixed before training, so the experiment takes the best of the
+#: 8 heads' slopes.
 ALIBI = ChosenHead(_alibi_scores, choices=lambda: [{"slope": float(s)} for s in alibi_slopes(8)])

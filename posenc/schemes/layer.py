@@ -9,8 +9,8 @@ multi-head model can call the same hooks.
 
 Each hook reads what it needs from `params`, its own scheme's position parameters by name (the
 record's ``layer_params`` makes them): a learned table's ``"table"``, ALiBi's ``"slopes"``, T5's
-``"bucket_values"``. A scheme's listed mistakes are its hooks changed in one place (:func:`one_side`,
-:func:`signed` and the like, which its record names), so that a checker meets what each mistake does.
+``"bucket_values"``. A scheme's listed mistakes are its hooks changed in one place (its record's
+``layer_suspects``, such as :func:`signed` or a key hook left out), so that a checker meets what each does.
 """
 
 from __future__ import annotations

@@ -15,7 +15,9 @@ __all__ = ["extrapolation_explorer", "rope_range_explorer"]
 
 
 #: How many heads the figure's title says it shows, by their count
-_COUNTS = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight")
+_COUNTS = ("No", "One", "Two", "Three", "Four", "Five", "Six")
+#: Up to this many heads, the panels and the legend fit in one row at the figure's fonts; more take a smaller font.
+_ROOMY = 4
 
 
 class _ExtrapolationExplorer(Explorer):
@@ -61,12 +63,18 @@ class _ExtrapolationExplorer(Explorer):
         fig.text(
             0.5,
             0.965,
-            f"{_COUNTS[count]} heads fitted to attend to the last {self.window} keys, on sequences of {self.train_len} tokens",
+            f"{_COUNTS[count]} head{'s' if count > 1 else ''} fitted to attend to the last {self.window} keys, on sequences of {self.train_len} tokens",
             ha="center",
             fontsize=10,
         )
         self.cursor = ax_err.axvline(0, color="black", lw=1.2, label="the chosen query (its attention: below)")
-        ax_err.legend(loc="lower left", fontsize=8, frameon=False, bbox_to_anchor=(0.0, 1.0), ncol=count + 1)
+        ax_err.legend(
+            loc="lower left",
+            fontsize=8,
+            frameon=False,
+            bbox_to_anchor=(0.0, 1.0),
+            ncol=count + 1 if count <= _ROOMY else (count + 2) // 2,
+        )
         keys = np.arange(self.shown_keys + 1)
         self.bars, self.targets, self.notes = {}, {}, {}
         for ax, s in zip(ax_rows, self.schemes, strict=True):
@@ -75,10 +83,14 @@ class _ExtrapolationExplorer(Explorer):
             (self.targets[s],) = ax.step(keys, np.zeros(len(keys)), where="mid", color="black", lw=1, ls="--")
             ax.set_ylim(0, 1.0)
             ax.set_xlim(-0.6, self.shown_keys + 0.6)
-            ax.set_xticks([0, 5, 10, 15, 20], labels=["i−20", "i−15", "i−10", "i−5", "i"])
+            if count <= _ROOMY:
+                ax.set_xticks([0, 5, 10, 15, 20], labels=["i−20", "i−15", "i−10", "i−5", "i"])
+            else:  # narrower panels: fewer ticks
+                ax.set_xticks([0, 10, 20], labels=["i−20", "i−10", "i"])
             ax.set_xlabel("key position", labelpad=1)
             ax.set_title(SCHEMES[s].label, fontsize=9, color=SCHEMES[s].style.color)
-            self.notes[s] = ax.text(0.03, 0.95, " ", transform=ax.transAxes, va="top", fontsize=8)
+            small = 8 if count <= _ROOMY else 6.5
+            self.notes[s] = ax.text(0.03, 0.95, " ", transform=ax.transAxes, va="top", fontsize=small)
         ax_rows[0].set_ylabel("attention weight")
         self.row_title = fig.text(0.5, 0.475, " ", ha="center", fontsize=9)
         dynamic = [
@@ -173,7 +185,7 @@ def extrapolation_explorer(
         or len({(f.train_len, f.window) for f in fits.values()}) != 1
     ):
         raise ValueError(
-            "fits must map 1 to 8 scheme names to their fitted heads (fit_position_scores), all with the same "
+            f"fits must map 1 to {len(_COUNTS) - 1} scheme names to their fitted heads (fit_position_scores), all with the same "
             f"train_len and window, such as fitted_heads(); got {type(fits).__name__} "
             f"{list(fits) if isinstance(fits, dict) else fits!r}."
         )

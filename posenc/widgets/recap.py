@@ -1,4 +1,4 @@
-"""Lesson 07's capstone: one attention layer, five position schemes, "dog bites man" and "man bites dog"."""
+"""Lesson 07's capstone: one attention layer, the core's position schemes, "dog bites man" and "man bites dog"."""
 
 from __future__ import annotations
 
