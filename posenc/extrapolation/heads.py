@@ -78,11 +78,11 @@ class PositionFit:
         ----------
         seq_len : int
             Any length, but at most :attr:`max_len` for a head with a row per training position
-            (``"learned"``: its table has no more rows).
+            (a learned table has no more rows).
         position_scale : float, default 1.0
             Multiply every position by this before scoring: ``train_len / seq_len``
             is position interpolation (Chen et al., 2023, section 2.3). Only for a head whose
-            formula takes any real position (``"rope"``, ``"sinusoidal"``).
+            formula takes any real position (its record says so: RoPE's and the sinusoidal head's do).
 
         Returns
         -------
@@ -91,7 +91,7 @@ class PositionFit:
         Raises
         ------
         IndexError
-            Past :attr:`max_len` (``"learned"`` past `train_len`): there is no row to look up.
+            Past :attr:`max_len`: there is no row to look up.
         ValueError, TypeError
             For a `seq_len` that is not a positive integer, a `position_scale` that is not a
             positive number, or one the scheme cannot use.

@@ -25,7 +25,17 @@ from posenc.attention import attention, causal_mask
 from posenc.rope import apply_rope
 from posenc.sinusoidal import sinusoidal
 
-__all__ = ["LayerHooks", "Params", "attend", "rotate_half", "signed"]
+__all__ = [
+    "LayerHooks",
+    "Params",
+    "add_sinusoidal",
+    "add_table_rows",
+    "attend",
+    "distance_penalty",
+    "rotate",
+    "rotate_half",
+    "signed",
+]
 
 #: A layer's position parameters by name.
 Params = Mapping[str, "np.ndarray | float"]
@@ -86,7 +96,10 @@ def rotate_half(x: np.ndarray, params: Params) -> np.ndarray:
 
 def signed(hooks: LayerHooks) -> LayerHooks:
     """`hooks` whose causal score bias is carried above the diagonal with its sign flipped: ALiBi's ``-slope * (i - j)``
-    everywhere, which rewards the keys after the query where the unmasked form takes ``|i - j|``."""
+    everywhere, which rewards the keys after the query where the unmasked form takes ``|i - j|``.
+
+    For a bias that is 0 above the diagonal when causal, as ALiBi's is (T5's is not: its causal form gives the
+    keys after the query bucket 0's number); ALiBi's record alone names this mistake."""
 
     def bias(seq_len: int, causal: bool, params: Params) -> np.ndarray:
         below = hooks.score_bias(seq_len, True, params)  # (..., n, n), 0 above the diagonal

@@ -154,7 +154,7 @@ def extrapolation_explorer(
     Parameters
     ----------
     fits : dict of scheme name to PositionFit, optional
-        The heads to show, one per scheme (up to eight), all with the same ``train_len`` and ``window``
+        The heads to show, one per scheme (up to six), all with the same ``train_len`` and ``window``
         (the lesson passes the heads it fitted); shown in the registry's order. Default: the heads of
         :data:`~posenc.extrapolation.FITTED_SCHEMES` that :func:`~posenc.extrapolation.fitted_heads` fits.
     test_len : int, default 256

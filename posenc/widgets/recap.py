@@ -74,7 +74,7 @@ class _SchemeExplorer(Explorer):
         self.caption.set_text(f"{self.scheme.value}{mask}: {verdict}")
         gaps_said = ", ".join(f"{w} {g:.3f}" for w, g in zip(WORDS, gaps, strict=True))
         return (
-            f"scheme <b>{self.scheme.value}</b> ({SCHEMES[scheme_named(self.scheme.value).name].summary}) · "
+            f"scheme <b>{self.scheme.value}</b> ({scheme_named(self.scheme.value).summary}) · "
             f"{'causal mask' if self.causal.value else 'no mask'} · {verdict} · "
             f"each word's output, one sentence against the other: {gaps_said}"
         )
