@@ -169,6 +169,8 @@ def test_an_accepted_variant_passes(entry):
     assert CHECKERS[entry.checker].check(entry.answer, **entry.kwargs).passed
 
 
-def test_a_mistake_not_named_yet_is_still_rejected():
-    for entry in (m for m in MISTAKES if m.id in NOT_NAMED):
-        assert not CHECKERS[entry.checker].check(entry.answer, **entry.kwargs).passed, entry.id
+@pytest.mark.parametrize("entry", [m for m in MISTAKES if m.id in NOT_NAMED] or [None], ids=lambda m: m and m.id)
+def test_a_mistake_not_named_yet_is_still_rejected(entry):
+    if entry is None:
+        pytest.skip("every catalogue mistake is named (NOT_NAMED is empty)")
+    assert not CHECKERS[entry.checker].check(entry.answer, **entry.kwargs).passed, entry.id

@@ -77,7 +77,10 @@ def test_slow_layers_are_kept_for_the_keys_used_last_and_no_more():
     slow.set_xdata([0, 1])
     assert live.render(0) == frames[0]  # evicted, drawn again: the same picture
     slow.set_xdata([25, 26])
-    assert live.render(25) == live.render(25)  # a cached key gives the same frame twice
+    drawn = live.render(25)
+    slow.set_xdata([3, 4])  # breaks the contract on purpose: a redraw would now show another picture
+    assert live.render(25) == drawn, "a cached key's slow layer is reused, not drawn again"
+    assert live.render(3) != drawn
 
 
 def _two_lines():

@@ -167,11 +167,14 @@ def extrapolation_explorer(
     Examples
     --------
     >>> explorer = extrapolation_explorer(query=40)
-    >>> explorer.state.split(" · ")[1]
-    'attention in the wrong place: sinusoidal 0.09, learned 0.01, RoPE 0.09, ALiBi 0.28'
-    >>> explorer.query.value = 200
-    >>> explorer.state.split(" · ")[1]
-    'attention in the wrong place: sinusoidal 0.61, learned: no row, RoPE 0.09, ALiBi 0.28'
+    >>> explorer.state.split(" · ")[1].split(":")[0]
+    'attention in the wrong place'
+    >>> explorer.query.value = 200  # past the training length: the learned table has no row there
+    >>> "learned: no row" in explorer.state
+    True
+
+    (The numbers themselves come from Adam fits, whose last digits differ between NumPy and BLAS
+    builds: lesson 06's saved outputs show them, and nbval checks them.)
     """
     test_len = check_positive_int(test_len, "test_len")
     query = check_int(query, "query")
