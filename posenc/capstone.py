@@ -47,16 +47,13 @@ def _made() -> tuple[dict[str, np.ndarray], dict[str, dict[str, np.ndarray | flo
 def _parts() -> dict[str, np.ndarray]:
     """The word parts and the arrays the core's schemes read (the learned table's rows): what a learner builds with."""
     words, params = _made()
-    arrays = {
-        name: value
-        for scheme in CAPSTONE_SCHEMES
-        for name, value in params.get(scheme, {}).items()
-        if isinstance(value, np.ndarray)
-    }
-    assert len(arrays) == sum(
-        isinstance(v, np.ndarray) for s in CAPSTONE_SCHEMES for v in params.get(s, {}).values()
-    ) and not set(arrays) & set(words), "two schemes of the core name a parameter alike"
-    return {**words, **arrays}
+    found = dict(words)
+    for scheme in CAPSTONE_SCHEMES:
+        for name, value in params.get(scheme, {}).items():
+            if isinstance(value, np.ndarray):
+                assert name not in found, f"two parts of the capstone are named {name!r}"
+                found[name] = value
+    return found
 
 
 #: The schemes of the capstone switch and its exercise (names of ``posenc.schemes.SCHEMES``), in the lessons'
