@@ -60,7 +60,9 @@ def t5_bucket(
         decoder): all the buckets go to keys at or before the query, by ``max(i - j, 0)``.
     num_buckets : int, default 32
     max_distance : int, default 128
-        Where the logarithmic buckets reach the last one; every larger distance shares it.
+        The distance at which the logarithmic formula would reach bucket ``n``, one past the last;
+        clipped to ``n - 1``, the last bucket starts earlier (see Notes) and every larger distance
+        shares it.
 
     Returns
     -------
@@ -117,8 +119,9 @@ def t5_bias(
     """T5's relative bias for every query and key of a sequence: each head's number for the offset's bucket.
 
     In T5 the numbers are learned, one per head and bucket; the bias is computed once and shared
-    by every layer (the authors' code; Raffel et al., 2020, section 2.1): this function is that
-    one computation.
+    by every self-attention layer of a stack (the encoder and the decoder each have their own;
+    encoder-decoder attention has none: the authors' code; Raffel et al., 2020, section 2.1): this
+    function is that one computation.
 
     Parameters
     ----------
