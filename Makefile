@@ -46,38 +46,38 @@ test-fast: $(VENV)/.tests
 
 ## notebooks: re-execute every lesson from a fresh kernel, in place, storing widget state
 notebooks: $(VENV)/.tests
-	$(PY) tools/execute_notebooks.py notebooks/*.ipynb
+	$(PY) -m tools.execute_notebooks notebooks/*.ipynb
 
 ## kit: build the class editions of every lesson into build/kit: learner (as committed), student (no
 ## solutions, predict-then-check outputs cleared) and instructor (solutions in, notes shown, executed), and
 ## the printable handout (build/kit/handout: HTML and A4 PDF, a page per lesson, the comparison table, the
 ## glossary), the slides (build/kit/slides: reveal.js, sliders working with no kernel; needs npm) and the
 ## instructor guide as a page (build/kit/guide: the quiz keys, never on a site students reach);
-## `python tools/publish_edition.py student` then writes one edition to a git branch of that name
+## `python -m tools.publish_edition student` then writes one edition to a git branch of that name
 kit: $(VENV)/.tests
-	$(PY) tools/build_kit.py --branch $(STUDENT_BRANCH)
+	$(PY) -m tools.build_kit --branch $(STUDENT_BRANCH)
 
 ## site: build the course as two static sites from one run of the lessons: build/site, the public learner
 ## site (folded solutions and quiz answers, as a self-learner needs), and build/site-student, for a class (no
 ## solutions, no quiz answers, no model answers); every main slider works with no kernel (frames drawn at build
 ## time); the browser bundles come from npm, checked by hash
 site: $(VENV)/.tests
-	$(PY) tools/build_site.py --branch $(STUDENT_BRANCH)
+	$(PY) -m tools.build_site --branch $(STUDENT_BRANCH)
 
 ## bench: run the speed benchmarks (maths, sliders, browser, lesson run times), print them and record
 ## each run in benchmarks/results/; then `make docs` puts the new numbers on the pages
 bench: $(VENV)/.tests
-	$(PY) benchmarks/bench_maths.py --json
-	$(PY) benchmarks/bench_widgets.py --json
+	$(PY) -m benchmarks.bench_maths --json
+	$(PY) -m benchmarks.bench_widgets --json
 
 ## docs: regenerate every generated part of committed files: each lesson's minutes (by the method in
-## posenc/reading_time.py), the lesson maps (README, lesson 00), every link made from pyproject.toml's Repository, the glossary (docs/glossary.md), the instructor guide, the benchmark
+## course/posenc_course/reading_time.py), the lesson maps (README, lesson 00), every link made from pyproject.toml's Repository, the glossary (docs/glossary.md), the instructor guide, the benchmark
 ## tables and the README's speed figures; tests/test_lessons.py and tests/test_generated.py fail when stale
 docs: $(VENV)/.tests
-	$(PY) tools/gen_links.py  # first: the lessons' minutes count the words of the links it writes
-	$(PY) tools/gen_lessons.py
-	$(PY) tools/gen_guide.py
-	$(PY) tools/gen_benchmarks.py
+	$(PY) -m tools.gen_links  # first: the lessons' minutes count the words of the links it writes
+	$(PY) -m tools.gen_lessons
+	$(PY) -m tools.gen_guide
+	$(PY) -m tools.gen_benchmarks
 
 ## preflight: the day before class: check the kernel and the server environment (both .venv here; on a hub,
 ## python3 tools/preflight.py --kernel-python K --server-python S), run every lesson headless, print a checklist

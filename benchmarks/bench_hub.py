@@ -1,7 +1,7 @@
 """What a class hub needs per student, measured: kernel memory and CPU per lesson, kernel CPU per slider
 move, and the memory of a student's server, the hub and the proxy on a real hub.
 
-    python benchmarks/bench_hub.py [--json [PATH]] [--reps N]
+    python -m benchmarks.bench_hub [--json [PATH]] [--reps N]
 
 Three parts, run one after another on an otherwise idle machine:
 
@@ -27,12 +27,9 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from tools.gen_benchmarks import add_json_option, finish_run, new_run, save_run  # noqa: E402
-from tools.gen_links import nbgitpuller_link  # noqa: E402
-from tools.hubdriver import (  # noqa: E402
+from tools.gen_benchmarks import add_json_option, finish_run, new_run, save_run
+from tools.gen_links import nbgitpuller_link
+from tools.hubdriver import (
     Hub,
     build_server_env,
     follow_link,
@@ -40,8 +37,10 @@ from tools.hubdriver import (  # noqa: E402
     register_kernel,
     rss_mib,
 )
-from tools.labdriver import check_open_lesson, open_browser, record_console_errors  # noqa: E402
-from tools.preflight import explorer_times, kernel_env, run_lessons  # noqa: E402
+from tools.labdriver import check_open_lesson, open_browser, record_console_errors
+from tools.preflight import explorer_times, kernel_env, run_lessons
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def measure_lessons(reps: int) -> list[dict]:

@@ -3,10 +3,10 @@
 Prints medians (and p95) and the ratio to the baseline. Not a test: numbers depend on
 the machine and its load; compare ratios, not absolute times.
 
-    python benchmarks/bench_maths.py [--reps N] [--json [PATH]]
+    python -m benchmarks.bench_maths [--reps N] [--json [PATH]]
 
 --json writes the run to benchmarks/results/YYYY-MM-DDTHHMM-maths.json (or to PATH), the data that
-docs/benchmarks.md and the README are drawn from (python tools/gen_benchmarks.py). --reps N
+docs/benchmarks.md and the README are drawn from (python -m tools.gen_benchmarks). --reps N
 times every case N times instead of the usual counts (a quick check of the script).
 """
 
@@ -16,13 +16,10 @@ import argparse
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import numpy as np
 
 import posenc
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tools.gen_benchmarks import add_json_option, finish_run, new_run, p50, p95, report, save_run
 
 

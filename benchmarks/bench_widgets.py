@@ -19,11 +19,11 @@ measured in the same run:
              new picture on its pages (prerendered frames, no kernel), against the live kernel
              path in JupyterLab for the same sliders, in the same run.
 
-    python benchmarks/bench_widgets.py [--only kernel|browser|lessons|encoder|site] [--reps N] [--json [PATH]]
+    python -m benchmarks.bench_widgets [--only kernel|browser|lessons|encoder|site] [--reps N] [--json [PATH]]
 
 Not a test: it prints the tables as docs/benchmarks.md shows them. With --json it also writes
 the run to benchmarks/results/YYYY-MM-DDTHHMM-widgets.json (or to PATH): the data that
-docs/benchmarks.md and the README are drawn from (python tools/gen_benchmarks.py).
+docs/benchmarks.md and the README are drawn from (python -m tools.gen_benchmarks).
 """
 
 from __future__ import annotations
@@ -38,11 +38,8 @@ import time
 import traceback
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from tools.gen_benchmarks import add_json_option, finish_run, new_run, p50, p50_p95, p95, report, save_run  # noqa: E402
-from tools.labdriver import (  # noqa: E402
+from tools.gen_benchmarks import add_json_option, finish_run, new_run, p50, p50_p95, p95, report, save_run
+from tools.labdriver import (
     chromium_path,
     clear_outputs,
     code_notebook,
@@ -55,6 +52,9 @@ from tools.labdriver import (  # noqa: E402
     wait_for,
 )
 
+ROOT = Path(__file__).resolve().parents[1]
+
+
 # --- 1. kernel ---------------------------------------------------------------------------------
 
 KERNEL_CODE = r"""
@@ -63,7 +63,8 @@ import copy, json, time
 import numpy as np
 from IPython.display import display
 from posenc import widgets
-from posenc._live import explorer as live_explorer
+from posenc.widgets import examples
+from posenc.live import explorer as live_explorer
 
 REPS = __REPS__
 
@@ -94,7 +95,7 @@ def naive_frame(explorer):
 live_explorer._moved_in_browser = lambda: True
 
 out = []
-for name, make in widgets.EXPLORERS.items():  # every registered explorer, every control
+for name, make in examples.EXPLORERS.items():  # every registered explorer, every control
     explorer = make()
     display(explorer)
     for control in explorer.controls:
@@ -312,7 +313,7 @@ def bench_browser(reps: int) -> list[dict]:
     ]
     runs += [(f"lesson {name[:2]}", name, "img") for name in lessons]
     roles = {"zz_naive_interact.ipynb": "naive", "zz_transport_floor.ipynb": "floor"}
-    rows = []
+    rows: list[dict] = []
     with lab_server(ROOT / "notebooks", extra_files=extra) as server, open_browser() as browser:
         for label, name, mode in runs:
             page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
@@ -351,7 +352,7 @@ def bench_browser(reps: int) -> list[dict]:
                 page.context.close()
     finally:
         del os.environ["POSENC_SHARP"]
-    naive = next(r["p50_ms"] for r in rows if r["role"] == "naive")
+    naive: float = next(r["p50_ms"] for r in rows if r["role"] == "naive")
     return [r | {"ratio": r["p50_ms"] / naive} for r in rows]
 
 
@@ -459,7 +460,7 @@ def execute_seconds(nb_text: str, cwd: Path) -> float:
 
 def bench_lessons(reps: int) -> dict:
     paths = sorted((ROOT / "notebooks").glob("*.ipynb"))
-    samples = {"floor": []} | {p.name: [] for p in paths}
+    samples: dict[str, list[float]] = {name: [] for name in ["floor", *(p.name for p in paths)]}
     with tempfile.TemporaryDirectory() as tmp:
         for _ in range(reps):  # interleaved, so that load on the machine hits all alike
             samples["floor"].append(execute_seconds(FLOOR, Path(tmp)))
@@ -484,11 +485,10 @@ def course_frames() -> dict:
     from matplotlib.figure import Figure
 
     import posenc
-    from posenc import widgets
     from posenc.plotting import DIVERGING
 
     frames = {}
-    for name, build in widgets.EXPLORERS.items():  # the quick picture and the sharp one at rest
+    for name, build in examples.EXPLORERS.items():  # the quick picture and the sharp one at rest
         explorer = build()
         frames[f"{name} frame"] = np.ascontiguousarray(explorer.live.pixels())
         explorer.live.render(explorer._slow_key(), scale=2)
@@ -498,7 +498,7 @@ def course_frames() -> dict:
         ("sinusoidal table 512 x 384", posenc.sinusoidal(512, 384)),
     ):
         fig = Figure(figsize=(384 / 100, 512 / 100), dpi=100)
-        ax = fig.add_axes([0, 0, 1, 1])
+        ax = fig.add_axes((0, 0, 1, 1))
         limit = float(np.max(np.abs(table)))
         ax.imshow(table, cmap=DIVERGING, vmin=-limit, vmax=limit, aspect="auto", interpolation="nearest")
         ax.set_axis_off()
@@ -513,7 +513,7 @@ def bench_encoder(reps: int) -> list[dict]:
 
     from PIL import Image
 
-    from posenc._live import png_bytes
+    from posenc.live import png_bytes
 
     def pillow(rgb, level):
         out = io.BytesIO()

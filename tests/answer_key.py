@@ -16,9 +16,9 @@ import json
 import re
 from pathlib import Path
 
-from posenc import editions
 from posenc.checks.questions import questions
-from posenc.lessons import cell_source
+from posenc_course import editions
+from posenc_course.lessons import cell_source
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))

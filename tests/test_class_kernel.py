@@ -3,7 +3,7 @@ environment Binder builds from the student branch (its own ``binder/``, which in
 from the repository at the edition's commit; the session's files are the branch's alone) and in a plain
 laptop venv (the course's ``.venv``).
 
-The class's editions ask for the course's own kernel name (``posenc.editions.COURSE_KERNEL``), which only a
+The class's editions ask for the course's own kernel name (``posenc_course.editions.COURSE_KERNEL``), which only a
 hub that registered it has; elsewhere JupyterLab starts the one Python kernel there is. These tests open
 every lesson of a published ``student`` branch in real JupyterLab servers in headless Chromium and watch
 for the kernel dialog while the kernel starts; lesson 00 is then run through and its slider moved. The hub
@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from posenc.editions import COURSE_KERNEL
+from posenc_course.editions import COURSE_KERNEL
 from tools.labdriver import (
     check_open_lesson,
     lab_server,

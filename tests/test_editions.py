@@ -1,4 +1,4 @@
-"""The class editions made from each lesson (posenc.editions), and their publication to a branch.
+"""The class editions made from each lesson (posenc_course.editions), and their publication to a branch.
 
 Fast: the editions are built as JSON and compared with the committed lessons; the executed
 builds (every checker "Correct" in the instructor edition, the student edition running) are
@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from posenc import editions
 from posenc.checks.questions import question
-from posenc.graded import graded_edition
-from posenc.lessons import PREDICT, read_lesson
+from posenc_course import editions
+from posenc_course.graded import graded_edition
+from posenc_course.lessons import PREDICT, read_lesson
 from tests.answer_key import leaks, notebook_text
 from tools.gen_links import binder_url, colab_url, edition_links
 from tools.publish_edition import publish
@@ -241,7 +241,7 @@ def test_publishing_an_empty_folder_says_to_build_first(clone, tmp_path):
 def test_the_committed_instructor_guide_is_what_the_lessons_make():
     from tools import gen_guide
 
-    assert gen_guide.GUIDE.read_text(encoding="utf-8") == gen_guide.guide(), "stale: run python tools/gen_guide.py"
+    assert gen_guide.GUIDE.read_text(encoding="utf-8") == gen_guide.guide(), "stale: run python -m tools.gen_guide"
 
 
 def test_the_guide_has_every_lesson_every_section_and_every_quiz_key():

@@ -1,6 +1,6 @@
 """Every registered explorer, every control: the rules each live figure keeps.
 
-A new explorer gets these tests by being added to ``posenc.widgets.EXPLORERS``;
+A new explorer gets these tests by being added to ``posenc.examples.EXPLORERS``;
 ``test_every_builder_is_registered`` fails until it is.
 """
 
@@ -18,9 +18,10 @@ from IPython.utils.capture import capture_output
 from PIL import Image
 
 from posenc import widgets
-from posenc._live import Explorer
+from posenc.live import Explorer
+from posenc.widgets import examples
 
-NAMES = sorted(widgets.EXPLORERS)  # names only: nothing is built at collection
+NAMES = sorted(examples.EXPLORERS)  # names only: nothing is built at collection
 
 
 def pixels(png: bytes) -> np.ndarray:
@@ -46,17 +47,17 @@ def other_value(control: ipywidgets.Widget):
 
 
 #: What posenc.widgets exports besides explorer builders.
-NOT_BUILDERS = {"Explorer", "EXPLORERS", "quiz", "recall", "sharp_figures"}
+NOT_BUILDERS = {"Explorer", "quiz", "recall", "sharp_figures"}
 
 
 def test_every_builder_is_registered():
     # every other export, whatever its name, is a builder and must be in the registry
-    assert set(widgets.__all__) - NOT_BUILDERS == set(widgets.EXPLORERS)
+    assert set(widgets.__all__) - NOT_BUILDERS == set(examples.EXPLORERS)
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_builds_an_explorer_with_a_marked_main_control_and_a_static_view(name):
-    explorer = widgets.EXPLORERS[name]()
+    explorer = examples.EXPLORERS[name]()
     assert isinstance(explorer, Explorer)
     assert explorer.main in explorer.controls
     assert "posenc-main" in explorer.main._dom_classes
@@ -72,7 +73,7 @@ def test_builds_an_explorer_with_a_marked_main_control_and_a_static_view(name):
 def test_every_control_changes_the_picture_in_place_and_fast_equals_full(name):
     """One explorer, shown once; each control in turn moved one step, as a learner would."""
     InteractiveShell.instance()
-    explorer = widgets.EXPLORERS[name]()
+    explorer = examples.EXPLORERS[name]()
     with capture_output() as captured:
         display(explorer)
     shown = [o for o in captured.outputs if "image/png" in o.data]
@@ -103,7 +104,7 @@ def test_every_control_changes_the_picture_in_place_and_fast_equals_full(name):
 
 
 def test_a_move_in_the_browser_answers_at_once_then_sharpens_once_the_controls_rest(monkeypatch):
-    from posenc._live import explorer as live_explorer
+    from posenc.live import explorer as live_explorer
 
     InteractiveShell.instance()
     monkeypatch.setattr(live_explorer, "_moved_in_browser", lambda: True)  # as while a comm message is handled
@@ -130,7 +131,7 @@ def test_a_move_in_the_browser_answers_at_once_then_sharpens_once_the_controls_r
 
 
 def test_posenc_sharp_0_keeps_every_picture_at_the_figures_density(monkeypatch):
-    from posenc._live import explorer as live_explorer
+    from posenc.live import explorer as live_explorer
 
     InteractiveShell.instance()
     monkeypatch.setenv(live_explorer.SHARP_ENV, "0")

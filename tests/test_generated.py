@@ -199,7 +199,7 @@ def test_a_written_run_reads_back_and_renders(tmp_path):
 
 
 def test_the_rest_before_a_sharp_picture_is_the_explorers():
-    from posenc._live import explorer
+    from posenc.live import explorer
 
     assert gen.SETTLE_MS == explorer.SETTLE_S * 1000
 
@@ -213,4 +213,4 @@ def test_make_docs_writes_the_links_before_it_counts_the_lessons_minutes():
         .split("\ndocs:", 1)[1]
         .split("\n\n", 1)[0]
     )
-    assert target.index("tools/gen_links.py") < target.index("tools/gen_lessons.py")
+    assert target.index("tools.gen_links") < target.index("tools.gen_lessons")

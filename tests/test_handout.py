@@ -19,7 +19,7 @@ import pytest
 
 import posenc
 from posenc.checks.recap import COLUMNS, comparison_table_answer
-from posenc.lessons import cell_source, read_glossary, read_lessons
+from posenc_course.lessons import cell_source, read_glossary, read_lessons
 from tests.test_site import open_page
 from tools import build_handout, labdriver
 from tools.build_handout import (

@@ -26,7 +26,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from posenc.editions import COURSE_KERNEL
+from posenc_course.editions import COURSE_KERNEL
 from tools.gen_links import nbgitpuller_link, repository
 from tools.hubdriver import (
     Hub,

@@ -46,7 +46,7 @@ def test_cores_are_the_busier_moment_plus_one():
 
 
 def test_no_hub_run_says_which_benchmark_to_run():
-    with pytest.raises(SystemExit, match="bench_hub.py --json"):
+    with pytest.raises(SystemExit, match="benchmarks.bench_hub --json"):
         hub_recipe.newest_hub_run([{"tables": {"maths": {}}}])
 
 

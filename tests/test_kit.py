@@ -15,7 +15,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from posenc.editions import COURSE_KERNEL, NOTE_HEAD
+from posenc_course.editions import COURSE_KERNEL, NOTE_HEAD
 from tests.answer_key import leaks, notebook_text
 from tools.build_kit import EDITIONS, NOTEBOOKS, build, build_guide, checker_outputs
 from tools.publish_edition import publish

@@ -1,6 +1,6 @@
 """The layering rule, each module in a fresh interpreter: the maths and the checkers load no display stack.
 
-maths (numpy only) -> analysis -> plotting (matplotlib) -> _live -> widgets; the
+maths (numpy only) -> analysis -> plotting (matplotlib) -> live -> widgets; the
 checkers import the maths and analysis only, so that they run in a headless grader.
 """
 
@@ -15,7 +15,7 @@ import pytest
 import posenc
 
 DISPLAY = ("matplotlib", "ipywidgets", "IPython", "anywidget", "PIL", "traitlets", "ipykernel")
-DISPLAY_LAYERS = ("posenc.plotting", "posenc._live", "posenc.widgets")
+DISPLAY_LAYERS = ("posenc.plotting", "posenc.live", "posenc.widgets")
 PACKAGE = Path(posenc.__file__).resolve().parent
 
 

@@ -1,13 +1,13 @@
-"""The lesson format (posenc/lessons.py): every lesson states its times, sections, objectives and terms,
+"""The lesson format (course/posenc_course/lessons.py): every lesson states its times, sections, objectives and terms,
 the times follow the stated method, the maps are generated from them, and every term is in the glossary."""
 
 import json
 
 import pytest
 
-from posenc import lessons, reading_time
-from posenc.lessons import read_glossary, read_lesson, read_lessons
-from posenc.reading_time import estimate_minutes, section_estimates
+from posenc_course import lessons, reading_time
+from posenc_course.lessons import read_glossary, read_lesson, read_lessons
+from posenc_course.reading_time import estimate_minutes, section_estimates
 from tools import gen_lessons
 
 ROOT = gen_lessons.ROOT
@@ -46,7 +46,7 @@ class TestEveryLesson:
 
 def test_the_generated_times_and_maps_are_fresh():
     stale = gen_lessons.stale()
-    assert not stale, f"stale: {sorted(p.name for p in stale)}; run `python tools/gen_lessons.py` and commit"
+    assert not stale, f"stale: {sorted(p.name for p in stale)}; run `python -m tools.gen_lessons` and commit"
 
 
 def write(tmp_path, cells):

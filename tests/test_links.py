@@ -11,7 +11,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from posenc import lessons
+from posenc_course import lessons
 from tools import gen_links
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -20,7 +20,7 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 
 def test_the_committed_links_are_what_the_setting_makes():
     stale = [str(p.relative_to(ROOT)) for p in gen_links.rewrite()]
-    assert stale == [], f"stale links in {stale}: run python tools/gen_links.py"
+    assert stale == [], f"stale links in {stale}: run python -m tools.gen_links"
 
 
 def test_while_the_setting_is_the_placeholder_every_link_says_it_is_not_live_yet():
@@ -37,8 +37,8 @@ def copy_with_a_real_repository(tmp_path):
     """The files the setting writes into, copied, with the setting naming a real repository."""
     for name in ("README.md", "pyproject.toml"):
         shutil.copy(ROOT / name, tmp_path / name)
-    (tmp_path / "posenc").mkdir()
-    shutil.copy(ROOT / "posenc" / "lessons.py", tmp_path / "posenc" / "lessons.py")
+    (tmp_path / "course" / "posenc_course").mkdir(parents=True)
+    shutil.copy(ROOT / "course" / "posenc_course" / "lessons.py", tmp_path / "course" / "posenc_course" / "lessons.py")
     shutil.copytree(ROOT / "notebooks", tmp_path / "notebooks")
     pyproject = tmp_path / "pyproject.toml"
     pyproject.write_text(
@@ -64,7 +64,7 @@ def test_a_real_repository_reaches_every_link_and_the_notes_go(copy_with_a_real_
         assert f"[Colab]({colab})" in title and "go live" not in title
         assert readme.count(colab) == 1  # the README's table has a row for every lesson
         assert 'course = "git+https://github.com/some-school/where-am-i"' in setup
-    module = (root / "posenc" / "lessons.py").read_text(encoding="utf-8")
+    module = (root / "course" / "posenc_course" / "lessons.py").read_text(encoding="utf-8")
     assert 'course = "git+https://github.com/some-school/where-am-i"' in module
     assert gen_links.rewrite(root) == {}  # written once, nothing left to change
 

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from posenc._live import LiveFigure, Panel, html_to_text, png_bytes
+from posenc.live import LiveFigure, Panel, html_to_text, png_bytes
 from posenc.plotting import new_figure
 
 

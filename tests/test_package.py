@@ -29,7 +29,7 @@ def test_every_lesson_a_docstring_points_at_exists():
 def test_checks_and_widgets_keep_the_notebooks_interface():
     # what every lesson's code calls: a quiz shows as a Panel and answers as a CheckResult
     from posenc import checks, widgets
-    from posenc._live import Panel
+    from posenc.live import Panel
 
     assert isinstance(widgets.quiz("02-fastest"), Panel) and isinstance(widgets.recall("02-why-even"), Panel)
     assert checks.answer("02-fastest", "b").passed and not checks.check_sinusoidal(lambda n, d: None).passed

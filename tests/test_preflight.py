@@ -43,7 +43,7 @@ def test_the_course_environment_is_ready_and_every_lesson_runs(bare):
     for name in lessons:
         assert f"✓ kernel: {name} runs in " in said and "peak kernel memory" in said, name
     assert said.count("(median of 5 moves of its main slider)") == len(
-        __import__("posenc.widgets", fromlist=["EXPLORERS"]).EXPLORERS
+        __import__("posenc.widgets.examples", fromlist=["EXPLORERS"]).EXPLORERS
     )
 
 

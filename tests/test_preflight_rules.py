@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from posenc import editions
+from posenc_course import editions
 from tools.preflight import (
     COURSE_KERNEL,
     COURSE_KERNEL_DISPLAY,

@@ -1,4 +1,4 @@
-"""The class run sheets (``posenc/run_sheets/``): each fits its slot with a buffer, names only
+"""The class run sheets (``course/posenc_course/run_sheets/``): each fits its slot with a buffer, names only
 sections that exist, and is timed from the lessons by the stated conversion."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from posenc.lessons import Section, read_lessons
-from posenc.run_sheets import (
+from posenc_course.lessons import Section, read_lessons
+from posenc_course.run_sheets import (
     CONVERSION,
     SHEETS,
     UNPLACED,
@@ -22,7 +22,7 @@ from posenc.run_sheets import (
     schedule,
     sessions,
 )
-from posenc.run_sheets.clock import _whole
+from posenc_course.run_sheets.clock import _whole
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = read_lessons(ROOT / "notebooks")

@@ -19,10 +19,10 @@ import numpy as np
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
-from posenc._live import static
-from posenc.lessons import PREDICT
+from posenc.live import static
+from posenc_course.lessons import PREDICT
 from tests.answer_key import readable
-from tools import build_site
+from tools import assets
 from tools.build_site import (
     MARKER,
     broken_links,
@@ -228,8 +228,8 @@ def read_lesson(path: Path, binder: str) -> nbformat.NotebookNode:
 def fake_bundles(folder: Path, cache: Path) -> list[dict]:
     """Stands in for the npm bundles: the files a page's tags name (the renderer is named in a script)."""
     for name in ("require.js", "katex/katex.min.js", "katex/auto-render.min.js", "katex/katex.min.css"):
-        (folder / build_site.STATIC / name).parent.mkdir(parents=True, exist_ok=True)
-        (folder / build_site.STATIC / name).write_text("/* stand-in */\n", encoding="utf-8")
+        (folder / assets.STATIC / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / assets.STATIC / name).write_text("/* stand-in */\n", encoding="utf-8")
     return []
 
 
@@ -328,8 +328,8 @@ def test_no_lesson_no_site(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["empty"]
 
 
-BUNDLES = json.loads(build_site.ASSETS.read_text(encoding="utf-8"))["packages"]
-CACHED = all(build_site.cached_tarball(p["name"], p["version"], CACHE).exists() for p in BUNDLES)
+BUNDLES = json.loads(assets.ASSETS.read_text(encoding="utf-8"))["packages"]
+CACHED = all(assets.cached_tarball(p["name"], p["version"], CACHE).exists() for p in BUNDLES)
 
 
 @pytest.mark.site  # fetches the browser bundles with npm where build/npm-cache does not hold them yet
@@ -346,7 +346,7 @@ def test_every_relative_link_of_a_site_with_the_real_bundles_resolves(tmp_path, 
     assert (out / "static" / "html-manager" / "embed-amd.js").exists()
 
 
-# --- the frames of a static explorer (posenc._live.static) -----------------------------------------
+# --- the frames of a static explorer (posenc.live.static) -----------------------------------------
 
 
 class Choice:

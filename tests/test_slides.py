@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from posenc.lessons import read_lessons
-from posenc.slides import SLIDE_TYPES, slide_types
+from posenc_course.lessons import read_lessons
+from posenc_course.slides import SLIDE_TYPES, slide_types
 from tests.test_site import explorer_calls, frame_after_key, has_maths, open_page, shown_frame
 from tools.labdriver import missing_browser_reason, open_browser
 

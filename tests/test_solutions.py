@@ -15,7 +15,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from posenc import editions
+from posenc_course import editions
 from tools.build_kit import checker_outputs
 
 ROOT = Path(__file__).resolve().parents[1]

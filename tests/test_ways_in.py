@@ -30,7 +30,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from posenc import lessons
+from posenc_course import lessons
 from tools.preflight import kernel_env
 
 ROOT = Path(__file__).resolve().parents[1]

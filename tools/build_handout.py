@@ -1,16 +1,16 @@
 """Build the course's printable handout, ``handout.html`` and ``handout.pdf`` (A4); ``make kit`` runs it.
 
-    python tools/build_handout.py [--out build/kit/handout]
+    python -m tools.build_handout [--out build/kit/handout]
 
 One page per lesson: its number and title, its promise, its objectives, the bullets of its
 "Lock it in" section (each **Think!** prompt as a question, its folded model answer left in the
 lesson) and the terms of its "Words you need" boxes. Then a page with lesson 07's comparison
 table, and the course glossary on as many pages as it takes. Every page's footer names the course
-and its version. The lessons are read by :mod:`posenc.lessons`, the table by
+and its version. The lessons are read by :mod:`posenc_course.lessons`, the table by
 :mod:`posenc.checks.recap`, the markdown rendered by mistune (nbconvert's own).
 
 KaTeX, copied beside the page from the npm tarball the static site ships (``site/assets.json``,
-through :func:`tools.build_site.unpack_assets`), typesets the maths, so the page makes no request
+through :func:`tools.assets.unpack_assets`), typesets the maths, so the page makes no request
 outside its folder. Headless Chromium (:func:`tools.labdriver.open_browser`) then fits each
 one-page part to its page, stepping its type down from 10.5 pt to 9 pt where needed, stops the
 build naming a part that does not fit even then, and prints the PDF. Without Chromium only the
@@ -24,7 +24,6 @@ import html
 import json
 import re
 import shutil
-import sys
 import tempfile
 import time
 import urllib.parse
@@ -32,14 +31,15 @@ from pathlib import Path
 
 import mistune
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))  # run as a script, tools/ is not a package on the path
+import posenc
+from posenc.checks.recap import COLUMNS, comparison_table_answer
+from posenc_course.lessons import Lesson, cell_source, read_glossary, read_lessons
+from tools.assets import STATIC, unpack_assets
+from tools.build_site import COURSE
+from tools.labdriver import missing_browser_reason, open_browser
 
-import posenc  # noqa: E402
-from posenc.checks.recap import COLUMNS, comparison_table_answer  # noqa: E402
-from posenc.lessons import Lesson, cell_source, read_glossary, read_lessons  # noqa: E402
-from tools.build_site import COURSE, STATIC, unpack_assets  # noqa: E402
-from tools.labdriver import missing_browser_reason, open_browser  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
+
 
 NOTEBOOKS = ROOT / "notebooks"
 GLOSSARY = ROOT / "docs" / "glossary.md"

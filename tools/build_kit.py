@@ -1,9 +1,9 @@
 """Build the class editions of every lesson into a build folder (not committed).
 
-    python tools/build_kit.py                 (or: make kit)   into build/kit/
-    python tools/build_kit.py --out DIR --branch student-v0.2.0   (the branch the student edition's links open)
+    python -m tools.build_kit                 (or: make kit)   into build/kit/
+    python -m tools.build_kit --out DIR --branch student-v0.2.0   (the branch the student edition's links open)
 
-Made from the committed lessons and their metadata, by :mod:`posenc.editions`:
+Made from the committed lessons and their metadata, by :mod:`posenc_course.editions`:
 
 - ``learner/``: the committed notebooks, as they are (stubs, folded hints and solutions);
 - ``student/``: no folded solutions, the predict-then-check cells' outputs cleared;
@@ -19,7 +19,7 @@ Made from the committed lessons and their metadata, by :mod:`posenc.editions`:
 - ``guide/instructor-guide.html``: the instructor guide as a page (quiz keys, model answers, notes): here
   alone, never on a site a class can reach.
 
-The student and instructor editions ask for the course's own kernel (:data:`posenc.editions.COURSE_KERNEL`),
+The student and instructor editions ask for the course's own kernel (:data:`posenc_course.editions.COURSE_KERNEL`),
 which the guide's hub recipe registers beside a hub's other kernels; the student edition's Binder and Colab
 links open the class's branch (``--branch``: ``student`` unless said, as ``tools/publish_edition.py`` names it),
 not the learner edition.
@@ -36,21 +36,21 @@ import argparse
 import json
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import nbformat
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from posenc_course.editions import instructor_edition, student_edition, with_course_kernel
+from posenc_course.graded import graded_edition
+from tools.assets import unpack_assets
+from tools.build_handout import build as build_handout
+from tools.build_site import course_binder_url, glossary_page
+from tools.build_slides import build as build_slides
+from tools.execute_notebooks import run
+from tools.gen_links import course_requirement, edition_links
 
-from posenc.editions import instructor_edition, student_edition, with_course_kernel  # noqa: E402
-from posenc.graded import graded_edition  # noqa: E402
-from tools.build_handout import build as build_handout  # noqa: E402
-from tools.build_site import course_binder_url, glossary_page, unpack_assets  # noqa: E402
-from tools.build_slides import build as build_slides  # noqa: E402
-from tools.execute_notebooks import run  # noqa: E402
-from tools.gen_links import course_requirement, edition_links  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
+
 
 NOTEBOOKS = ROOT / "notebooks"
 GLOSSARY = ROOT / "docs" / "glossary.md"

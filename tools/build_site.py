@@ -1,13 +1,13 @@
 """Build the course as a static site whose sliders work with no kernel: ``make site``.
 
-    python tools/build_site.py [--out build/site] [--student-out build/site-student] [--binder URL]
+    python -m tools.build_site [--out build/site] [--student-out build/site-student] [--binder URL]
 
 1. Fetches the browser bundles listed in ``site/assets.json`` from the npm registry with
    ``npm pack``, by exact version, and refuses any tarball whose sha512 differs from the
    recorded one (cached in ``build/npm-cache``; nothing is committed).
 2. Runs every lesson in ``notebooks/`` in a fresh kernel with ``POSENC_STATIC_SITE=1``:
    each explorer then displays its main slider's frames, prerendered and switched in the
-   browser (``posenc._live.static``), and quizzes show their feedback folded.
+   browser (``posenc.live.static``), and quizzes show their feedback folded.
 3. Exports each lesson with nbconvert's ``lab`` template, extended by ``tools/site_template``
    (the vendored KaTeX instead of MathJax), pointed at the local widget renderer and requirejs;
    links between lessons go to their pages.
@@ -20,7 +20,7 @@ Two sites come from the one run of the lessons:
   self-learner needs it (folded hints and solutions, each quiz's answer folded). No instructor
   guide, no instructor note, no answer key: the guide is in ``make kit``'s folder alone.
 - ``--student-out`` (``build/site-student``), the **student site for a class**: the student
-  edition (:func:`posenc.editions.student_edition`): no solutions, no quiz answers, no model
+  edition (:func:`posenc_course.editions.student_edition`): no solutions, no quiz answers, no model
   answers, and its links to a running notebook open the class's branch (``--branch``), not the
   learner edition. This is the one to put where a class can reach it.
 
@@ -33,17 +33,11 @@ is built with no change here. Prints each page's size and the build time.
 from __future__ import annotations
 
 import argparse
-import base64
-import hashlib
 import html
-import importlib.metadata
-import json
 import os
 import re
 import shutil
-import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 import urllib.parse
@@ -52,29 +46,19 @@ from pathlib import Path
 import nbformat
 from nbconvert import HTMLExporter
 
+from posenc_course.editions import prune_widget_state as prune_unshown
+from posenc_course.editions import student_edition
+from posenc_course.lessons import title_and_times
+from tools.assets import KATEX_OPTIONS, STATIC, unpack_assets
+from tools.execute_notebooks import run
+from tools.gen_links import binder_url, edition_links, live
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))  # run as a script, tools/ is not a package on the path
 
-from posenc.editions import prune_widget_state as prune_unshown  # noqa: E402
-from posenc.editions import student_edition  # noqa: E402
-from posenc.lessons import title_and_times  # noqa: E402
-from tools.execute_notebooks import run  # noqa: E402
-from tools.gen_links import binder_url, edition_links, live  # noqa: E402
 
-ASSETS = ROOT / "site" / "assets.json"
-STATIC = "static"
 #: The course's name, as the README's title gives it (the site's index page and the handout show it).
 COURSE = "Where am I? Positional encodings in Transformers"
 MARKER = ".posenc-site"
-#: How KaTeX's auto-render finds the lessons' maths, on the site's pages and the slides alike: $...$
-#: and $$...$$ as the notebooks' markdown writes them, never inside an output or a code listing.
-KATEX_OPTIONS = json.dumps(
-    {
-        "delimiters": [{"left": "$$", "right": "$$", "display": True}, {"left": "$", "right": "$", "display": False}],
-        "ignoredClasses": ["jp-OutputArea", "highlight"],
-        "throwOnError": False,
-    }
-)
 
 
 def course_binder_url() -> str:
@@ -84,69 +68,6 @@ def course_binder_url() -> str:
     Empty while the setting still names the placeholder OWNER/REPO: the pages then say "a running
     notebook" without a link rather than link to nowhere."""
     return binder_url() if live() else ""
-
-
-def cached_tarball(name: str, version: str, cache: Path) -> Path:
-    """Where ``npm pack name@version`` run in `cache` writes its tarball."""
-    return cache / f"{name.lstrip('@').replace('/', '-')}-{version}.tgz"
-
-
-def npm_tarball(name: str, version: str, integrity: str, cache: Path) -> Path:
-    """``npm pack name@version`` into `cache` (once), checked against the recorded sha512."""
-    cache.mkdir(parents=True, exist_ok=True)
-    path = cached_tarball(name, version, cache)
-    if not path.exists():
-        npm = shutil.which("npm")
-        if npm is None:
-            raise SystemExit("npm is needed to fetch the site's browser bundles (Debian: apt-get install npm).")
-        subprocess.run([npm, "pack", f"{name}@{version}", "--silent"], cwd=cache, check=True, stdout=subprocess.DEVNULL)
-    digest = "sha512-" + base64.b64encode(hashlib.sha512(path.read_bytes()).digest()).decode()
-    if digest != integrity:
-        path.unlink()
-        raise SystemExit(f"{name}@{version}: the tarball's hash {digest} is not the recorded {integrity}; refusing it.")
-    return path
-
-
-def unpack_assets(out: Path, cache: Path, use: str = "site", names: set[str] | None = None) -> list[dict]:
-    """Copy each package's files into ``out/static``; return what was shipped, for the licence list.
-
-    `use` is ``"site"`` or ``"slides"``: a package marked ``"only": "slides"`` ships with the slides alone.
-    `names`, when given, keeps only those npm packages (the handout needs KaTeX alone)."""
-    major = importlib.metadata.version("ipywidgets").split(".")[0]
-    if major != "8":  # html-manager 1.x renders the widget state of ipywidgets 8
-        raise SystemExit(f"site/assets.json pins html-manager 1.x, for ipywidgets 8; found ipywidgets {major}.x.")
-    shipped = []
-    for package in json.loads(ASSETS.read_text(encoding="utf-8"))["packages"]:
-        if package.get("only", use) != use or (names is not None and package["name"] not in names):
-            continue
-        tarball = npm_tarball(package["name"], package["version"], package["integrity"], cache)
-        with tarfile.open(tarball) as archive:
-            members = {m.name: m for m in archive.getmembers() if m.isfile()}
-            for source, target in package["copy"].items():
-                for name, member in members.items():
-                    if name != source and not name.startswith(source + "/"):
-                        continue
-                    if any(name.endswith(s) for s in package["skip"]):
-                        continue
-                    relative = Path(target) / Path(name).relative_to(source) if name != source else Path(target)
-                    destination = out / STATIC / relative
-                    destination.parent.mkdir(parents=True, exist_ok=True)
-                    destination.write_bytes(archive.extractfile(member).read())
-            meta = json.loads(archive.extractfile(members["package/package.json"]).read())
-            licence = out / STATIC / "licences" / f"{package['name'].lstrip('@').replace('/', '-')}.txt"
-            licence.parent.mkdir(parents=True, exist_ok=True)
-            text = archive.extractfile(members[package["licence_file"]]).read()
-            if "licence_lines" in package:  # the licence is the file's header comment
-                text = b"\n".join(text.splitlines()[: package["licence_lines"]]) + b"\n"
-            if "project_licence_from_python_package" in package:  # the npm package carries no LICENSE of its own
-                dist = importlib.metadata.distribution(package["project_licence_from_python_package"])
-                own = next(f for f in dist.files if f.name in ("LICENSE", "LICENSE.txt", "COPYING.md"))
-                text = own.read_text().encode() + b"\n\nNotices of the code bundled in embed-amd.js:\n\n" + text
-            licence.write_bytes(text)
-        shipped.append(
-            package | {"license": meta.get("license", "see the file"), "licence_path": licence.relative_to(out)}
-        )
-    return shipped
 
 
 def execute(path: Path, binder: str) -> nbformat.NotebookNode:
@@ -164,7 +85,7 @@ def execute(path: Path, binder: str) -> nbformat.NotebookNode:
 
 
 def prune_widget_state(nb: nbformat.NotebookNode) -> None:
-    """Keep only the widget models the page shows (:func:`posenc.editions.prune_widget_state`). The live
+    """Keep only the widget models the page shows (:func:`posenc_course.editions.prune_widget_state`). The live
     explorers' own controls were created but never displayed (one is an anywidget, whose module the page
     would fetch from the network); the saved state keeps every model a kernel ever opened, so they are
     dropped here, and a page that would still need a module the site does not ship is refused."""
@@ -239,7 +160,7 @@ def broken_links(site: Path) -> list[str]:
 
 
 def title_and_minutes(nb: nbformat.NotebookNode, stem: str) -> tuple[str, str]:
-    """The lesson's title and its full time as stated ("45–66 min"), read by ``posenc.lessons`` (the one
+    """The lesson's title and its full time as stated ("45–66 min"), read by ``posenc_course.lessons`` (the one
     parser of the lesson format); the file name and "" if it states none."""
     stated = title_and_times(nb.cells[0].source if nb.cells else "")
     if stated is None:
@@ -426,4 +347,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

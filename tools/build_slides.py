@@ -1,12 +1,12 @@
 """Build every lesson as reveal.js slides whose main sliders work with no kernel: part of ``make kit``.
 
-    python tools/build_slides.py [--out build/kit/slides]
+    python -m tools.build_slides [--out build/kit/slides]
 
 1. Fetches the browser bundles of ``site/assets.json`` (reveal.js 4.x among them) from the npm
    registry by exact version, refusing a tarball whose sha512 differs (``tools/build_site.py``).
 2. Runs each lesson in a fresh kernel in static-site mode, as the site does: each explorer then
    shows its main slider's frames, prerendered and switched in the browser.
-3. Gives each cell its slide type by the rule of ``posenc/slides.py`` (each section a slide, long
+3. Gives each cell its slide type by the rule of ``course/posenc_course/slides.py`` (each section a slide, long
    code and pictures sub-slides, the set-up cell skipped; a cell's ``metadata.posenc.slide``
    overrides it), puts each section's instructor note in the speaker notes (press S), and exports
    with nbconvert's reveal.js template, extended by ``tools/slides_template`` (the course's own
@@ -22,29 +22,26 @@ from __future__ import annotations
 import argparse
 import html
 import shutil
-import sys
 import time
 from pathlib import Path
 
 import nbformat
 from nbconvert import SlidesExporter
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from posenc.editions import expand_note, hint_args, note_of  # noqa: E402
-from posenc.slides import slide_types  # noqa: E402
-from tools.build_site import (  # noqa: E402
-    KATEX_OPTIONS,
-    STATIC,
+from posenc_course.editions import expand_note, hint_args, note_of
+from posenc_course.slides import slide_types
+from tools.assets import KATEX_OPTIONS, STATIC, unpack_assets
+from tools.build_site import (
     broken_links,
     course_binder_url,
     execute,
     glossary_page,
     link_pages,
     title_and_minutes,
-    unpack_assets,
 )
+
+ROOT = Path(__file__).resolve().parents[1]
+
 
 TEMPLATE = Path(__file__).with_name("slides_template")
 
@@ -140,4 +137,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -1,6 +1,6 @@
 """Re-execute lessons from a fresh kernel, in place, keeping outputs and widget state.
 
-    python tools/execute_notebooks.py notebooks/*.ipynb      (or: make notebooks)
+    python -m tools.execute_notebooks notebooks/*.ipynb      (or: make notebooks)
 
 Each notebook runs in a new ``python3`` kernel with ``notebooks/`` as its working
 directory, exactly as nbval will run it; widget state is stored in the notebook's
@@ -78,7 +78,7 @@ def execute(path: Path) -> float:
 
 def main(paths: list[str]) -> None:
     if not paths:
-        raise SystemExit("usage: python tools/execute_notebooks.py NOTEBOOK.ipynb [...]")
+        raise SystemExit("usage: python -m tools.execute_notebooks NOTEBOOK.ipynb [...]")
     for name in paths:
         seconds = execute(Path(name))
         print(f"{name}: executed in {seconds:.1f} s")

@@ -1,11 +1,11 @@
 """Write the instructor guide, docs/instructor-guide.md, from the lessons themselves.
 
-    python tools/gen_guide.py            (make kit and make docs run it)   rewrite it
-    python tools/gen_guide.py --check    exit 1 if the committed guide is stale
+    python -m tools.gen_guide            (make kit and make docs run it)   rewrite it
+    python -m tools.gen_guide --check    exit 1 if the committed guide is stale
 
 A short introduction (written here, by hand), then per lesson, all read from the notebook and
 the package: its objectives and what it needs; its sections, core and optional, with their
-stated minutes and the instructor note of each (``posenc.editions``); where students stall (every
+stated minutes and the instructor note of each (``posenc_course.editions``); where students stall (every
 mistake the lesson's checkers can name, in the words the student will read, and the lesson's
 misconceptions boxes); the discussion prompts (Think! and the recall questions, with their model
 answers); and the answer key of every quiz.
@@ -15,20 +15,19 @@ from __future__ import annotations
 
 import argparse
 import re
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from posenc.checks import CHECKERS
+from posenc.checks.questions import question
+from posenc_course.editions import QUIZ, expand_note, hint_args, note_of
+from posenc_course.lessons import Lesson, cell_source, read_lessons
+from posenc_course.run_sheets import CONVERSION, SHEETS, homework, schedule, sessions
+from tools.gen_benchmarks import load_runs
+from tools.gen_links import nbgitpuller_link, repository
+from tools.hub_recipe import hub_part
 
-from posenc.checks import CHECKERS  # noqa: E402
-from posenc.checks.questions import question  # noqa: E402
-from posenc.editions import QUIZ, expand_note, hint_args, note_of  # noqa: E402
-from posenc.lessons import Lesson, cell_source, read_lessons  # noqa: E402
-from posenc.run_sheets import CONVERSION, SHEETS, homework, schedule, sessions  # noqa: E402
-from tools.gen_benchmarks import load_runs  # noqa: E402
-from tools.gen_links import nbgitpuller_link, repository  # noqa: E402
-from tools.hub_recipe import hub_part  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
+
 
 GUIDE = ROOT / "docs" / "instructor-guide.md"
 
@@ -36,11 +35,11 @@ INTRODUCTION = """\
 # Instructor guide
 
 This guide is for teaching the course to a room: a class on a JupyterHub, a lab of 60 to 180
-minutes, students who know Python and a little NumPy. `python tools/gen_guide.py` (`make docs` runs
+minutes, students who know Python and a little NumPy. `python -m tools.gen_guide` (`make docs` runs
 it) writes this page, and `make kit` makes it a page of the kit (`build/kit/guide/`): the sections, minutes, notes, checker messages, prompts and
 answer keys below are read from the lessons and the package, so they match them; the
 introduction, the run sheets' choices and the fallback advice are written by hand. Edit a lesson
-or `posenc/run_sheets/`, not this page.
+or `course/posenc_course/run_sheets/`, not this page.
 
 **This guide holds the answers** (every quiz's right option, the recall questions' model answers,
 the notes): keep it off anything students can open. `make kit` builds it into `build/kit/` and neither
@@ -50,7 +49,7 @@ lessons' folded answers: see "What a student can still find" below.
 **What to hand out.** `make kit` builds the editions into `build/kit/`:
 - the **student edition**: no solutions, no model answers, no quiz feedback until a quiz is run,
   predict-then-check cells not yet run, and its lessons ask for the course's own kernel (see "A class
-  hub"). Put it where the class can reach it with `python tools/publish_edition.py student` (a
+  hub"). Put it where the class can reach it with `python -m tools.publish_edition student` (a
   `student` branch, for an nbgitpuller link). Its Binder and Colab links open that branch, not
   `main`: Binder builds the branch itself, whose `binder/` folder installs the course's package from
   the repository at the commit the edition was built from (so push that commit too), and a Binder
@@ -114,7 +113,7 @@ own that nbgrader hides from students (`### BEGIN HIDDEN TESTS`), on cases you c
    reach, and have its address ready. Neither command changes a file of the repository. For a term, build
    from the release's tag instead, and publish to a branch named for it (README: "Releasing a
    version for a term"); for a one-off class, the working copy and a `student` branch will do.
-3. `python tools/publish_edition.py student`, then push that branch, and the commit of the course it
+3. `python -m tools.publish_edition student`, then push that branch, and the commit of the course it
    was built from, to a repository you can push to and the hub can clone (your fork of the course,
    public or readable by the hub): `git push fork main student`, where `fork` is that repository
    (`git remote add fork <its address>` first, if your clone's `origin` is the course you cloned).
@@ -156,7 +155,7 @@ was tested on the machines that build it:
 | static sites and slides | every page in headless Chromium, with no kernel and no network; the student site, the student edition and the student branch searched for every solution, quiz key, model answer and note (none found) | other browsers |
 
 **How to read the minutes.** Each section's minutes are self-study estimates for a first-time
-learner, by the stated method of `posenc/reading_time.py`. A room is different: a reading section can
+learner, by the stated method of `course/posenc_course/reading_time.py`. A room is different: a reading section can
 become a short framing at the projector, and an exercise takes longer with 40 people: the run
 sheets below convert them by a stated rule. Plan from the core sections. The optional ("Going
 further") ones can always be left to the students. The note under each section is written for
@@ -270,7 +269,7 @@ def _clock(minutes: int) -> str:
 
 
 def paths_part(lessons: list[Lesson]) -> str:
-    """The guide's run sheets: the class paths of ``posenc.run_sheets``, timed, and the self-study path."""
+    """The guide's run sheets: the class paths of ``posenc_course.run_sheets``, timed, and the self-study path."""
     c = CONVERSION
     out = [
         "## Paths that fit",
@@ -280,7 +279,7 @@ def paths_part(lessons: list[Lesson]) -> str:
         "sheet overruns its slot or leaves less than "
         f"{c['buffer share']:.0%} of it as a buffer, and when a section it names no longer exists.",
         "",
-        "**From self-study minutes to class minutes** (a planning rule, not a measurement; `posenc/run_sheets/`):",
+        "**From self-study minutes to class minutes** (a planning rule, not a measurement; `course/posenc_course/run_sheets/`):",
         f"- *frame*: a reading section becomes a short framing at the projector: {c['frame share']:.0%} of "
         f"its self-study minutes, rounded up, at least {c['frame floor']:g};",
         f"- *demo*: you drive the section's explorer while the room predicts each move: {c['demo minutes']:g} min;",
@@ -323,12 +322,12 @@ def paths_part(lessons: list[Lesson]) -> str:
             read = [s for n, t in sheet.prereading for s in by_number[n].sections if s.title == t]
             listed = "; ".join(f"{n} · {t}" for n, t in sheet.prereading)
             out += ["", f"**Pre-reading** ({sum(s.minutes for s in read)} stated min, with its exercise): {listed}."]
-        first = [h for h in core if " · Check yourself" in h]
-        rest = [h for h in core if h not in first]
+        checks = [h for h in core if " · Check yourself" in h]
+        rest = [h for h in core if h not in checks]
         out += [
             "",
             f"**Homework** ({minutes} stated min of core sections, a section used in part counted whole). "
-            + (f"Do first, since they check the ideas of the class: {'; '.join(first)}. Then, " if first else "")
+            + (f"Do first, since they check the ideas of the class: {'; '.join(checks)}. Then, " if checks else "")
             + f"in order: {'; '.join(rest)}.",
         ]
         if optional:
@@ -368,7 +367,7 @@ def main(argv: list[str] | None = None) -> int:
     text = guide()
     if args.check:
         if not GUIDE.exists() or GUIDE.read_text(encoding="utf-8") != text:
-            print(f"{GUIDE.relative_to(ROOT)} is stale: run python tools/gen_guide.py")
+            print(f"{GUIDE.relative_to(ROOT)} is stale: run python -m tools.gen_guide")
             return 1
         return 0
     GUIDE.write_text(text, encoding="utf-8")

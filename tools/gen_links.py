@@ -1,7 +1,7 @@
 """Write every link that depends on the course's public repository, from its one setting.
 
-    python tools/gen_links.py            (make docs runs it)   rewrite the generated regions
-    python tools/gen_links.py --check    exit 1 if one is stale
+    python -m tools.gen_links            (make docs runs it)   rewrite the generated regions
+    python -m tools.gen_links --check    exit 1 if one is stale
 
 The setting is ``Repository`` under ``[project.urls]`` in ``pyproject.toml``, written once. From
 it come:
@@ -11,7 +11,7 @@ it come:
   Binder and Colab links (``ways-in``);
 - in each lesson's title cell, the same markers around its own two links (``open-lesson``);
 - the line of the lessons' one set-up cell that names where Colab installs the course from
-  (:data:`posenc.lessons.SETUP_CODE`, and so the first code cell of every lesson);
+  (:data:`posenc_course.lessons.SETUP_CODE`, and so the first code cell of every lesson);
 - and, read from here by the tools that build them, the instructor guide's nbgitpuller link
   (``tools/gen_guide.py``) and the static site's and slides' links to a running notebook
   (``tools/build_site.py``).
@@ -24,14 +24,12 @@ from __future__ import annotations
 
 import argparse
 import re
-import sys
 import urllib.parse
 from pathlib import Path
 
 import nbformat
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 PLACEHOLDER = "OWNER/REPO"
 #: The branch that Colab links open (Binder opens the repository's default branch, HEAD).
@@ -40,7 +38,7 @@ BRANCH = "main"
 SOURCE_LINE = re.compile(r'^(?P<indent>\s*)course = "git\+[^"]*"(?P<rest>.*)$', re.M)
 NOTE = (
     "*These links go live once `Repository` under `[project.urls]` in `pyproject.toml` names the course's "
-    "public repository (then run `python tools/gen_links.py`): it still says `OWNER/REPO`.*"
+    "public repository (then run `python -m tools.gen_links`): it still says `OWNER/REPO`.*"
 )
 
 
@@ -172,7 +170,7 @@ def badge_region(url: str) -> str:
 
 
 def ways_in_region(notebooks: list[Path], url: str) -> str:
-    from posenc.lessons import read_lesson
+    from posenc_course.lessons import read_lesson
 
     rows = ["| lesson | Binder | Colab |", "|---|---|---|"]
     for path in notebooks:
@@ -214,7 +212,7 @@ def rewrite(root: Path = ROOT, url: str | None = None) -> dict[Path, str]:
     new = replace_region(new, "ways-in", ways_in_region(notebooks, url), "README.md")
     if new != text:
         changed[readme] = new
-    module = root / "posenc" / "lessons.py"
+    module = root / "course" / "posenc_course" / "lessons.py"
     text = module.read_text(encoding="utf-8")
     new = setup_code(text, url)
     if new != text:
@@ -239,7 +237,7 @@ def main(argv: list[str] | None = None) -> int:
     changed = rewrite()
     if args.check:
         for path in changed:
-            print(f"{path.relative_to(ROOT)} is stale: run python tools/gen_links.py")
+            print(f"{path.relative_to(ROOT)} is stale: run python -m tools.gen_links")
         return 1 if changed else 0
     for path, text in changed.items():
         path.write_text(text, encoding="utf-8")

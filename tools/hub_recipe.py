@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from posenc.editions import COURSE_KERNEL
+from posenc_course.editions import COURSE_KERNEL
 
 REQUIREMENTS = Path(__file__).resolve().parents[1] / "requirements-hub.txt"
 #: Run All by the whole room at once should finish within this many seconds for the last student.
@@ -37,7 +37,7 @@ def newest_hub_run(runs: list[dict]) -> dict:
     """The newest run that has a ``hub`` table; a clear error if none does."""
     hub_runs = [r for r in runs if "hub" in r["tables"]]
     if not hub_runs:
-        raise SystemExit("no benchmarks/results/*-hub.json: run python benchmarks/bench_hub.py --json")
+        raise SystemExit("no benchmarks/results/*-hub.json: run python -m benchmarks.bench_hub --json")
     return hub_runs[-1]
 
 
@@ -90,7 +90,7 @@ def render(run: dict, sheets: list[tuple[str, list[str]]]) -> str:
     lessons = per_lesson(run)
     moves = sorted(table["explorers"], key=lambda r: -r["cpu_ms"])
     lines = [
-        f"Measured by `python benchmarks/bench_hub.py` on {run['date']} ({run['machine']['cpus']} cores, "
+        f"Measured by `python -m benchmarks.bench_hub` on {run['date']} ({run['machine']['cpus']} cores, "
         f"Python {run['machine']['python']}, JupyterLab {run['machine'].get('jupyterlab', '?')}): each lesson "
         f"run {run['reps']} times in a fresh kernel (the largest value kept); a real hub with two students on "
         "lesson 00.",
@@ -354,7 +354,7 @@ def widget_pins(requirements: Path = REQUIREMENTS) -> str:
 
 def hub_part(runs: list[dict], sheets, repository: str) -> str:
     """The guide's "A class hub" section: the recipe, with the Zero to JupyterHub excerpt's numbers and
-    the sizing tables computed from the newest hub run. `sheets` are posenc.run_sheets.SHEETS."""
+    the sizing tables computed from the newest hub run. `sheets` are posenc_course.run_sheets.SHEETS."""
     run = newest_hub_run(runs)
     opened = [(f"{s.slot} min", sorted({step.lesson for step in s.steps if step.lesson})) for s in sheets]
     longest = max(opened, key=lambda pair: len(pair[1]))[1]

@@ -31,7 +31,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from posenc.editions import COURSE_KERNEL
+from posenc_course.editions import COURSE_KERNEL
 from tools.labdriver import _free_port, quiet_lab_settings, wait_for, wait_for_notebook
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -305,7 +305,7 @@ def focus_main_slider(page, index: int = 0) -> None:
     try:
         wait_for(drawn_and_focused, 15, "the widget to be drawn and its slider's handle to keep the focus")
     except TimeoutError as error:
-        why = "the focus was last on " + seen["focus"] if seen["drawn"] else "its value and readout were never drawn"
+        why = f"the focus was last on {seen['focus']}" if seen["drawn"] else "its value and readout were never drawn"
         raise TimeoutError(f"{error} ({why})") from None
 
 

@@ -238,17 +238,17 @@ def check_widget_versions(wanted: dict[str, str], rows: dict[str, tuple[str, str
         lines.append(("✓", f"{what} match", "") if fits else ("✗", f"{what} do not match", fix))
     model, front = wanted.get("anywidget"), rows.get("anywidget")
     if model and front:
-        fits = version_in_range(front[0], model)
+        in_range = version_in_range(front[0], model)  # None: a range this script cannot read
         what = f"widgets: the kernel's anywidget (asks for {model}) and the server's anywidget front end v{front[0]}"
         fix = f"install the same anywidget in both environments (the server has {front[0]})"
-        if fits is None:
+        if in_range is None:
             lines.append(("⚠", f"{what}: the range is of a form the preflight does not compare", ""))
         else:
-            lines.append(("✓", f"{what} match", "") if fits else ("✗", f"{what} do not match", fix))
+            lines.append(("✓", f"{what} match", "") if in_range else ("✗", f"{what} do not match", fix))
     return lines
 
 
-#: The kernel the class's editions ask for (``posenc.editions.COURSE_KERNEL``, which a test holds equal: this
+#: The kernel the class's editions ask for (``posenc_course.editions.COURSE_KERNEL``, which a test holds equal: this
 #: script imports no course code). The learner edition asks for ``python3``.
 COURSE_KERNEL = "posenc"
 COURSE_KERNEL_DISPLAY = "Python 3 (posenc course)"
@@ -368,9 +368,9 @@ for path in sys.argv[1:]:
 )
 
 TIMES = """import json, statistics, time
-from posenc import widgets
+from posenc.widgets import examples
 out = {}
-for name, make in widgets.EXPLORERS.items():
+for name, make in examples.EXPLORERS.items():
     main = make().main
     values = list(getattr(main, "options", None) or range(main.min, main.max + 1, getattr(main, "step", 1) or 1))
     wall, cpu = [], []

@@ -1,8 +1,8 @@
 """Write a built edition to a git branch of the repository, where a class can reach it.
 
-    python tools/build_kit.py
-    python tools/publish_edition.py student                 (the branch is named after the edition)
-    python tools/publish_edition.py instructor --branch instructor-2027
+    python -m tools.build_kit
+    python -m tools.publish_edition student                 (the branch is named after the edition)
+    python -m tools.publish_edition instructor --branch instructor-2027
     git push origin student                                   (then point nbgitpuller or Colab at it)
 
 The branch holds the edition folder's files at its top level, nothing else. The work tree, the

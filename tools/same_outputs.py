@@ -1,6 +1,6 @@
 """Do re-executed lessons show what a git revision's lessons showed? For a refactor that must change no output.
 
-    python tools/same_outputs.py [--rev HEAD] notebooks/*.ipynb
+    python -m tools.same_outputs [--rev HEAD] notebooks/*.ipynb
 
 Compares each notebook's outputs (code cell by code cell; sources may differ) and saved widget state with the same file at
 `--rev`, after removing what differs between two runs of the same code: widget model ids (random

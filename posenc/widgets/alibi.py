@@ -8,9 +8,9 @@ import ipywidgets
 import matplotlib
 import numpy as np
 
-from posenc._live import Drawing, Explorer, checkbox, int_slider
 from posenc.alibi import alibi_bias, alibi_slopes
 from posenc.attention import causal_mask, causal_softmax, softmax
+from posenc.live import Drawing, Explorer, checkbox, int_slider
 from posenc.plotting import SEQUENTIAL, placed_figure
 
 __all__ = ["alibi_explorer"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from posenc._live import Drawing, Explorer, int_slider, log_slider
+from posenc.live import Drawing, Explorer, int_slider, log_slider
 from posenc.plotting import DIVERGING, new_figure, placed_figure, plot_clock_faces, set_clock_hands
 from posenc.sinusoidal import frequencies, offset_rotation, sinusoidal, wavelengths
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from posenc._live import Drawing, Explorer, int_slider, selection_slider
 from posenc._validation import check_int, check_positive_int
 from posenc.extrapolation import PositionFit, fitted_heads, pattern_error, window_target
+from posenc.live import Drawing, Explorer, int_slider, selection_slider
 from posenc.plotting import placed_figure
 from posenc.rope import ntk_aware_base, rope_angles
 from posenc.schemes import SCHEMES

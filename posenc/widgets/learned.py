@@ -6,9 +6,9 @@ import ipywidgets
 import numpy as np
 from matplotlib import colormaps
 
-from posenc._live import Drawing, Explorer, int_slider
 from posenc.analysis import cosine_similarity, principal_components
 from posenc.learned import minilm_positions
+from posenc.live import Drawing, Explorer, int_slider
 from posenc.plotting import DIVERGING, SEQUENTIAL, placed_figure, plot_table
 from posenc.sinusoidal import sinusoidal
 from posenc.training import TrainingRun, train_parity_table

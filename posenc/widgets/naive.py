@@ -8,7 +8,7 @@ from matplotlib.cm import ScalarMappable
 from matplotlib.colors import Normalize
 from matplotlib.patches import Rectangle
 
-from posenc._live import Drawing, Explorer, int_slider
+from posenc.live import Drawing, Explorer, int_slider
 from posenc.naive import ENCODINGS, naive_encoding, neighbour_distances
 from posenc.plotting import DIVERGING, SEQUENTIAL, placed_figure
 from posenc.sinusoidal import sinusoidal

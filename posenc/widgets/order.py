@@ -8,8 +8,8 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from posenc._live import Drawing, Explorer, checkbox, selection_slider
 from posenc.attention import attention
+from posenc.live import Drawing, Explorer, checkbox, selection_slider
 from posenc.plotting import DIVERGING, ink, placed_figure, plot_matrix
 from posenc.sinusoidal import sinusoidal
 

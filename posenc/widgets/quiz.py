@@ -2,7 +2,7 @@
 
 The questions are data (``posenc/data/questions.json``, read by
 ``posenc.checks.questions``); :func:`quiz` and :func:`recall` show one as a
-:class:`~posenc._live.Panel`, so the question still reads where widgets cannot run.
+:class:`~posenc.live.Panel`, so the question still reads where widgets cannot run.
 ``posenc.checks.answer`` gives the same feedback as a quiz, as text, with no widgets.
 """
 
@@ -12,9 +12,9 @@ import html
 
 import ipywidgets
 
-from posenc._live import Panel
-from posenc._live.static import static_mode
 from posenc.checks.questions import answer, question
+from posenc.live import Panel
+from posenc.live.static import static_mode
 
 __all__ = ["quiz", "recall"]
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from posenc._live import Drawing, Explorer, checkbox, selection_slider
 from posenc._validation import check_bool
 from posenc.capstone import CAPSTONE_SCHEMES, WORDS, scheme_layer
+from posenc.live import Drawing, Explorer, checkbox, selection_slider
 from posenc.plotting import ink, placed_figure, plot_matrix
 from posenc.schemes import SCHEMES, scheme_named
 

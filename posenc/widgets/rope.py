@@ -5,7 +5,7 @@ from __future__ import annotations
 import ipywidgets
 import numpy as np
 
-from posenc._live import Drawing, Explorer, checkbox, int_slider, selection_slider
+from posenc.live import Drawing, Explorer, checkbox, int_slider, selection_slider
 from posenc.plotting import placed_figure
 from posenc.rope import apply_rope, rope_angles, rope_decay_bound
 

@@ -12,7 +12,7 @@ import ipywidgets
 import numpy as np
 
 import posenc
-from posenc._live import Drawing, Explorer, int_slider
+from posenc.live import Drawing, Explorer, int_slider
 from posenc.plotting import new_figure
 
 __all__ = ["environment_check", "sharp_figures", "course_versions"]
@@ -47,7 +47,7 @@ def sharp_figures() -> None:
 
     Call it after ``%matplotlib inline``. Makes the inline backend send "retina" PNGs: drawn at twice the figure's dpi, shown at
     its size, so text and lines stay sharp on a HiDPI screen or a projector. The live
-    figures of the explorers do the same by themselves (``posenc._live.Explorer``).
+    figures of the explorers do the same by themselves (``posenc.live.Explorer``).
     Outside IPython (a script, a grader) it does nothing.
 
     Examples

@@ -8,7 +8,7 @@ from matplotlib.collections import LineCollection
 from matplotlib.patches import Rectangle
 from matplotlib.transforms import offset_copy
 
-from posenc._live import Drawing, Explorer, int_slider
+from posenc.live import Drawing, Explorer, int_slider
 from posenc.plotting import placed_figure, plot_table
 from posenc.sinusoidal import frequencies, sinusoidal, wavelengths
 
@@ -29,7 +29,7 @@ class _TableExplorer(Explorer):
         sweep = ipywidgets.HBox([ipywidgets.Label("sweep the positions:"), self.play])
         # a click on a cell of the heatmap chooses its row and column (where the front end runs widgets);
         # imported here, so that anywidget is loaded only when a clickable figure is made
-        from posenc._live.clicks import ClickTarget
+        from posenc.live.clicks import ClickTarget
 
         self.clicks = ClickTarget(columns=d_model, rows=seq_len)
         self.clicks.observe(self._on_click, names="clicked")

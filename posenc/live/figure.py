@@ -14,7 +14,7 @@ from matplotlib.figure import Figure
 from matplotlib.text import Text
 from matplotlib.transforms import Bbox
 
-from posenc._live.png import png_bytes
+from posenc.live.png import png_bytes
 
 __all__ = ["LiveFigure"]
 

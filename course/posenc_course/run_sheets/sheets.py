@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from posenc.run_sheets.clock import RunSheet, Step
+from posenc_course.run_sheets.clock import RunSheet, Step
 
 __all__ = ["SHEETS", "SETUP", "PREREADING", "OPENING", "SINUSOIDAL_TABLE"]
 

@@ -1,7 +1,7 @@
 """Run sheets for a class: 60-, 90- and 180-minute paths through the lessons, timed from the lessons.
 
 A run sheet names, in order, a lesson's section and what the room does with it (an *activity*);
-its clock is computed from the lessons' own stated minutes (:mod:`posenc.lessons`) by the stated
+its clock is computed from the lessons' own stated minutes (:mod:`posenc_course.lessons`) by the stated
 conversion :data:`CONVERSION`, so a lesson that grows makes its sheet longer, and the tests fail
 when a sheet no longer fits its slot with a buffer of at least :data:`CONVERSION` ``["buffer share"]``.
 
@@ -26,15 +26,14 @@ Class minutes are not self-study minutes. The conversion is a planning rule, not
 
 Examples
 --------
->>> from pathlib import Path
->>> from posenc.lessons import read_lessons
->>> lessons = read_lessons(Path(__file__).parents[2] / "notebooks")
+>>> from posenc_course.lessons import read_lessons
+>>> lessons = read_lessons(notebooks)  # the lessons' folder
 >>> rows = schedule(SHEETS[0], lessons)
 >>> rows[0].start, rows[-1].activity == "buffer", rows[-1].end == SHEETS[0].slot
 (0, True, True)
 """
 
-from posenc.run_sheets.clock import (
+from posenc_course.run_sheets.clock import (
     ACTIVITIES,
     CONVERSION,
     PARTS,
@@ -49,7 +48,7 @@ from posenc.run_sheets.clock import (
     schedule,
     sessions,
 )
-from posenc.run_sheets.sheets import SHEETS
+from posenc_course.run_sheets.sheets import SHEETS
 
 __all__ = [
     "CONVERSION",

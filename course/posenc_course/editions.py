@@ -5,11 +5,11 @@ under them. Two more are made from it, as notebook JSON (this module reads and w
 no display code; ``tools/build_kit.py`` executes and writes them):
 
 - the **student edition** (:func:`student_edition`): no folded solutions, and the outputs of
-  the predict-then-check cells (:data:`posenc.lessons.PREDICT`) cleared, so that nothing is
+  the predict-then-check cells (:data:`posenc_course.lessons.PREDICT`) cleared, so that nothing is
   answered before the student runs it; everything else as committed;
 - the **instructor edition** (:func:`instructor_edition`): each solution in place of its stub
   (:func:`with_solutions`), and each instructor note shown under the cell that carries it;
-- the **graded edition** (:func:`posenc.graded.graded_edition`), an nbgrader source notebook: each
+- the **graded edition** (:func:`posenc_course.graded.graded_edition`), an nbgrader source notebook: each
   exercise a solution cell and each check an autograded test cell calling the course's own checker.
 
 **Instructor notes** live in a cell's metadata, ``metadata["posenc"]["instructor"]``, which no
@@ -36,7 +36,7 @@ import json
 import re
 from collections.abc import Mapping
 
-from posenc.lessons import PREDICT, cell_source
+from posenc_course.lessons import PREDICT, cell_source
 
 __all__ = [
     "NOTE_KEY",

@@ -14,7 +14,7 @@ given here, by one rule, when the slides are built.
 - any other code cell stays on the slide of the cell before it, when that is a markdown cell of
   at most :data:`SHORT_TEXT` characters (a sentence and the code it introduces); otherwise it is a
   sub-slide;
-- the set-up cell (:data:`posenc.lessons.SETUP_CODE`) and empty cells are skipped.
+- the set-up cell (:data:`posenc_course.lessons.SETUP_CODE`) and empty cells are skipped.
 
 **Overrides**: a cell's ``metadata["posenc"]["slide"]`` (:data:`SLIDE_KEY`) gives its type instead
 of the rule, one of :data:`SLIDE_TYPES`; for instance ``"skip"`` on a cell that only matters in a
@@ -35,7 +35,7 @@ Examples
 
 from __future__ import annotations
 
-from posenc.lessons import SETUP_CODE, cell_source
+from posenc_course.lessons import SETUP_CODE, cell_source
 
 __all__ = ["SLIDE_KEY", "SLIDE_TYPES", "LONG_CODE", "SHORT_TEXT", "CAPTION", "slide_types", "override_of"]
 

@@ -15,9 +15,9 @@ from matplotlib.artist import Artist
 from matplotlib.figure import Figure
 from matplotlib.text import Text
 
-from posenc._live.figure import LiveFigure
-from posenc._live.panel import Panel, html_to_text
-from posenc._live.static import static_mode, static_view
+from posenc.live.figure import LiveFigure
+from posenc.live.panel import Panel, html_to_text
+from posenc.live.static import static_mode, static_view
 
 __all__ = ["Explorer", "int_slider", "log_slider", "selection_slider", "checkbox"]
 

@@ -2,7 +2,7 @@
 
 Each exercise becomes a solution cell (its solution between nbgrader's markers) and each check an
 autograded test cell that calls the course's own checker and fails with its message; every other cell
-is as in the student edition (:func:`posenc.editions.student_edition`). Dicts in, dicts out: no display
+is as in the student edition (:func:`posenc_course.editions.student_edition`). Dicts in, dicts out: no display
 code, no nbgrader import (``tools/build_kit.py`` writes the notebooks, nbgrader reads them).
 """
 
@@ -12,8 +12,8 @@ import copy
 import re
 from collections.abc import Mapping
 
-from posenc.editions import _CHECK, stubs_and_solutions, student_edition
-from posenc.lessons import cell_source
+from posenc_course.editions import _CHECK, stubs_and_solutions, student_edition
+from posenc_course.lessons import cell_source
 
 __all__ = ["NBGRADER_SCHEMA", "graded_edition"]
 

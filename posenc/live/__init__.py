@@ -6,14 +6,14 @@ factories below, and draws with ``posenc.plotting``; this package makes each cha
 cheap (:class:`LiveFigure`), encodes the frames (:func:`png_bytes`) and keeps the
 lesson readable where widgets cannot run (:class:`Panel`).
 
-A clickable figure's ``ClickTarget`` is imported from ``posenc._live.clicks`` by the
+A clickable figure's ``ClickTarget`` is imported from ``posenc.live.clicks`` by the
 explorer that makes one, so anywidget is loaded only when a clickable figure is made.
 """
 
-from posenc._live.explorer import Drawing, Explorer, checkbox, int_slider, log_slider, selection_slider
-from posenc._live.figure import LiveFigure
-from posenc._live.panel import Panel, html_to_text
-from posenc._live.png import png_bytes
+from posenc.live.explorer import Drawing, Explorer, checkbox, int_slider, log_slider, selection_slider
+from posenc.live.figure import LiveFigure
+from posenc.live.panel import Panel, html_to_text
+from posenc.live.png import png_bytes
 
 __all__ = [
     "Panel",

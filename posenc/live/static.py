@@ -1,7 +1,7 @@
 """The course as a static page: an explorer's main slider, prerendered, switched in the browser.
 
 ``tools/build_site.py`` runs each lesson in a kernel whose environment has
-``POSENC_STATIC_SITE`` set. There, displaying an :class:`~posenc._live.Explorer`
+``POSENC_STATIC_SITE`` set. There, displaying an :class:`~posenc.live.Explorer`
 shows :func:`static_view` instead of the live widget: the explorer is drawn once per
 value of its main control (at most :data:`MAX_FRAMES` values, evenly spread), each
 frame an ``ipywidgets.Image`` in an ``ipywidgets.Stack``, with the readouts in a second
@@ -23,7 +23,7 @@ import ipywidgets
 import numpy as np
 
 if TYPE_CHECKING:  # the explorer imports this module: a name for the annotation only
-    from posenc._live.explorer import Explorer
+    from posenc.live.explorer import Explorer
 
 SITE_ENV = "POSENC_STATIC_SITE"
 #: Most frames per slider: enough to sweep, few enough for a light page.

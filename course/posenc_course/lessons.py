@@ -38,7 +38,7 @@ need to know about a lesson is written in the lesson itself, in the form a learn
   tags that start with ``posenc-`` are reserved for the teaching kit (predict-then-check cells,
   and later instructor notes and slide breaks), read with :meth:`Lesson.tagged`.
 
-Minutes are estimates from a stated method (:func:`posenc.reading_time.estimate_minutes`); the
+Minutes are estimates from a stated method (:func:`posenc_course.reading_time.estimate_minutes`); the
 tests hold each section's stated minutes within 25% of it (or 1 minute, for short sections).
 """
 
@@ -216,8 +216,7 @@ def read_lesson(path: str | Path, text: str | None = None) -> Lesson:
 
     Examples
     --------
-    >>> from pathlib import Path
-    >>> lesson = read_lesson(Path(__file__).parents[1] / "notebooks" / "00_start_here.ipynb")
+    >>> lesson = read_lesson(notebooks / "00_start_here.ipynb")  # notebooks: the lessons' folder
     >>> lesson.number, lesson.core_minutes <= lesson.all_minutes
     ('00', True)
     """

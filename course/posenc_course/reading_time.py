@@ -1,13 +1,12 @@
 """The stated method behind every lesson's minutes: what a first-time learner spends on each part of a
 section (:data:`PACE`), counted by :func:`estimate_minutes` over a section's cells as
-:mod:`posenc.lessons` reads them. ``tools/gen_lessons.py`` writes the results into each lesson's
+:mod:`posenc_course.lessons` reads them. ``tools/gen_lessons.py`` writes the results into each lesson's
 headings and title, and ``tests/test_lessons.py`` holds the stated minutes to them.
 
 Examples
 --------
->>> from pathlib import Path
->>> from posenc.lessons import read_lesson
->>> lesson = read_lesson(Path(__file__).parents[1] / "notebooks" / "01_order_blind_attention.ipynb")
+>>> from posenc_course.lessons import read_lesson
+>>> lesson = read_lesson(notebooks / "01_order_blind_attention.ipynb")  # notebooks: the lessons' folder
 >>> len(section_estimates(lesson)) == len(lesson.sections)
 True
 """
@@ -16,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from posenc.lessons import SETUP_CODE, Lesson, Section, cell_source
+from posenc_course.lessons import SETUP_CODE, Lesson, Section, cell_source
 
 __all__ = ["PACE", "estimate_minutes", "section_estimates"]
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import ipywidgets
 
-from posenc._live.static import static_mode
+from posenc.live.static import static_mode
 
 __all__ = ["Panel", "html_to_text"]
 

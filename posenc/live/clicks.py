@@ -1,6 +1,6 @@
 """Clicks on a live figure, turned into the cell of a heatmap a learner pointed at.
 
-A live figure is an ordinary PNG output (see ``posenc._live.explorer``), so the notebook
+A live figure is an ordinary PNG output (see ``posenc.live.explorer``), so the notebook
 front end owns it and tells the kernel nothing about clicks. :class:`ClickTarget` is an
 invisible widget, shown beside the controls, whose few lines of JavaScript listen for
 clicks on the figure of its own notebook cell and report which cell of a heatmap was hit.

@@ -6,7 +6,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from posenc.lessons import PREDICT_PROMPT, Lesson, Section, cell_source
+from posenc_course.lessons import PREDICT_PROMPT, Lesson, Section, cell_source
 
 __all__ = [
     "CONVERSION",
@@ -21,7 +21,7 @@ __all__ = [
     "sessions",
 ]
 
-#: The conversion from the lessons' self-study minutes to class minutes (see :mod:`posenc.run_sheets`).
+#: The conversion from the lessons' self-study minutes to class minutes (see :mod:`posenc_course.run_sheets`).
 CONVERSION: dict[str, float] = {
     "frame share": 0.5,
     "frame floor": 2,
