@@ -27,7 +27,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tools.gen_benchmarks import add_json_option, finish_run, new_run, save_run
+from benchmarks.record import add_json_option, finish_run, new_run, save_run
 from tools.gen_links import nbgitpuller_link
 from tools.hubdriver import (
     Hub,

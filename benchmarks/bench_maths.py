@@ -20,7 +20,8 @@ import time
 import numpy as np
 
 import posenc
-from tools.gen_benchmarks import add_json_option, finish_run, new_run, p50, p95, report, save_run
+from benchmarks.record import add_json_option, finish_run, new_run, p50, p95, save_run
+from tools.gen_benchmarks import report
 
 
 def timed(fn, repeat: int) -> list[float]:

@@ -38,7 +38,8 @@ import time
 import traceback
 from pathlib import Path
 
-from tools.gen_benchmarks import add_json_option, finish_run, new_run, p50, p50_p95, p95, report, save_run
+from benchmarks.record import add_json_option, finish_run, new_run, p50, p50_p95, p95, save_run
+from tools.gen_benchmarks import report
 from tools.labdriver import (
     chromium_path,
     clear_outputs,
@@ -486,6 +487,7 @@ def course_frames() -> dict:
 
     import posenc
     from posenc.plotting import DIVERGING
+    from posenc.widgets import examples
 
     frames = {}
     for name, build in examples.EXPLORERS.items():  # the quick picture and the sharp one at rest

@@ -66,7 +66,9 @@ def test_the_wheel_holds_every_subpackage_module_and_data_file(tmp_path):
         shutil.copy2(ROOT / name, src / name)
     shutil.copytree(PACKAGE, src / "posenc", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     # the course-building package sits beside posenc/ in the repository, as here: the wheel must leave it out
-    shutil.copytree(ROOT / "course", src / "course", ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info"))
+    shutil.copytree(
+        ROOT / "course", src / "course", ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
+    )
     pip_wheel = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-v"]
     build = subprocess.run([*pip_wheel, "-w", str(tmp_path), str(src)], capture_output=True, text=True)
     output = build.stdout + build.stderr
@@ -89,7 +91,9 @@ def test_the_wheel_holds_every_subpackage_module_and_data_file(tmp_path):
     course_modules = {p.stem for p in (ROOT / "course" / "posenc_course").rglob("*.py") if p.stem != "__init__"}
     assert {"lessons", "editions", "graded", "slides", "reading_time", "sheets", "clock"} <= course_modules
     building = sorted(f for f in shipped if not f.startswith("posenc/") or Path(f).stem in course_modules)
-    assert building == [] or all(".dist-info/" in f for f in building), f"course-building files in the wheel: {building}"
+    assert building == [] or all(".dist-info/" in f for f in building), (
+        f"course-building files in the wheel: {building}"
+    )
     assert f"\nVersion: {posenc.__version__}\n" in metadata
     assert "\nLicense-Expression: MIT\n" in metadata
 

@@ -115,7 +115,8 @@ _TITLE = re.compile(r"^# (\d\d) · (.+)$", re.M)
 _TIMES = re.compile(r"^\*Core (\d+)–(\d+) min, all (\d+)–(\d+) min \(estimates\)\. Needs: (.+?)\*\s*$", re.M)
 _PROMISE = re.compile(r"^\*\*In this lesson:\*\* (.+)$", re.M)
 _OBJECTIVES = re.compile(r"^\*\*By the end (?:of this notebook )?you will be able to\*\*\n((?:- .+\n?)+)", re.M)
-_HEADING = re.compile(r"^## (.+?) · (\d+) min\s*$")
+#: A section heading: ``## Title · N min`` (an optional one's title starts with :data:`OPTIONAL`).
+HEADING = re.compile(r"^## (.+?) · (\d+) min\s*$")
 _WORDS = re.compile(r"^\*\*Words you need\*\*\s*\n((?:- \*\*.+?\*\*: .+\n?)+)", re.M)
 _TERM = re.compile(r"^- \*\*(.+?)\*\*: (.+)$", re.M)
 
@@ -245,7 +246,7 @@ def read_lesson(path: str | Path, text: str | None = None) -> Lesson:
         if not cell_source(cell).startswith("## "):
             continue
         line = cell_source(cell).splitlines()[0]
-        match = _HEADING.match(line)
+        match = HEADING.match(line)
         if match is None:
             raise ValueError(f"{path.name}: the heading {line!r} does not end with '· N min'.")
         if start is not None:
