@@ -90,10 +90,9 @@ check-envs:
 	INSTALLER=$(INSTALLER) tools/check_fresh_envs.sh
 
 $(VENV)/.course: requirements.txt pyproject.toml
-	@$(PYTHON) -c 'import re, sys; text = open("pyproject.toml").read(); spec = __import__("tomllib").loads(text)["project"]["requires-python"] if sys.version_info >= (3, 11) else "".join(re.findall(r"^requires-python\s*=\s*\"([^\"]*)\"", text, re.M)); floor = re.match(r">=\s*(\d+)\.(\d+)\s*$$", spec); sys.exit("pyproject.toml: requires-python should read >=X.Y, not %r" % spec if not floor else 0 if sys.version_info >= tuple(map(int, floor.groups())) else "Python %s.%s or newer is needed (requires-python in pyproject.toml); found %s" % (floor.groups() + (sys.version.split()[0],)))'
-	$(PYTHON) -m venv $(VENV)
-	@# uv or pip; then removes rfc3987-syntax, which slows every Jupyter start by ~6 s (see the script)
-	$(INSTALL) -r requirements.txt -e .
+	@# creates .venv with $(PYTHON) first (after checking it against requires-python); then uv or pip, and
+	@# removes rfc3987-syntax, which slows every Jupyter start by ~6 s (see the script)
+	PYTHON=$(PYTHON) $(INSTALL) -r requirements.txt -e .
 	touch $@
 
 $(VENV)/.tests: $(VENV)/.course requirements-test.txt requirements-site.txt

@@ -5,11 +5,14 @@
 
 import importlib.metadata
 import os
+import re
 import shutil
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
+
+import pytest
 
 import posenc
 
@@ -111,3 +114,24 @@ def test_the_wheel_holds_every_subpackage_module_and_data_file(tmp_path):
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, env=env)
     assert run.returncode == 0, run.stderr[-3000:]
     assert run.stdout.splitlines()[0].startswith(str(unpacked)), run.stdout
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        (">=99.0", r"Python 99\.0 or newer is needed \(requires-python in pyproject.toml\); found 3\.\d+"),
+        ("~=3.10", r"requires-python should read >=X\.Y, not '~=3\.10'"),
+    ],
+)
+def test_a_new_environment_refuses_a_python_the_project_does_not_allow(tmp_path, spec, message):
+    # tools/venv_install.sh checks the Python that would create the environment before creating it
+    (tmp_path / "pyproject.toml").write_text(f'[project]\nname = "x"\nrequires-python = "{spec}"\n', encoding="utf-8")
+    run = subprocess.run(
+        ["bash", str(ROOT / "tools" / "venv_install.sh"), str(tmp_path / "venv"), "numpy"],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHON": sys.executable},
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 1 and re.search(message, run.stderr), run.stderr
+    assert not (tmp_path / "venv").exists()  # refused before anything was made

@@ -182,6 +182,12 @@ def message(fn, *args, returns="the table"):
 
 
 class TestVerdicts:
+    def test_the_graded_editions_stub_as_nbgrader_releases_it_is_not_attempted(self):
+        # nbgrader replaces each solution region with these two lines in what students receive
+        fn = function("def my_sinusoidal(seq_len, d_model):\n    # YOUR CODE HERE\n    raise NotImplementedError()\n")
+        verdict = checks.check_sinusoidal(fn)
+        assert verdict.message == "Not attempted yet: fill in my_sinusoidal, then run this cell again."
+
     def test_an_untouched_stub_is_not_attempted(self):
         verdict = message(function(UNTOUCHED["gaps and a return"]), 3, 4)
         assert verdict.message == "Not attempted yet: fill in my_table, then run this cell again."

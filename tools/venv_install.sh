@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Install into an existing virtual environment, with uv where uv can be had, else with pip:
+# Install into a virtual environment, with uv where uv can be had, else with pip:
 #   tools/venv_install.sh VENV ARGS...        (ARGS as for `pip install`: -r FILE, -c FILE, -e ., names)
+# Where VENV does not exist yet, it is created with $PYTHON (python3 by default), once that Python is
+# checked against requires-python in pyproject.toml (a clear message, not a failed install, when too old).
 # uv is VENV's own, else one on PATH, else installed into VENV with `pip install uv`; if none
 # works, or uv fails (say, an index that only pip is configured for), pip installs instead.
 # INSTALLER=pip forces pip and INSTALLER=uv forces uv, to compare the two. Prints one line
@@ -11,6 +13,27 @@ set -euo pipefail
 venv=$1
 shift
 py=$venv/bin/python
+
+if [ ! -x "$py" ]; then
+    python=${PYTHON:-python3}
+    # requires-python reads ">=X.Y"; tomllib from 3.11, a regular expression on older Pythons
+    "$python" - <<'CHECK' || exit 1
+import re, sys
+text = open("pyproject.toml", encoding="utf-8").read()
+if sys.version_info >= (3, 11):
+    import tomllib
+    spec = tomllib.loads(text)["project"]["requires-python"]
+else:
+    spec = "".join(re.findall(r'^requires-python\s*=\s*"([^"]*)"', text, re.M))
+floor = re.match(r">=\s*(\d+)\.(\d+)\s*$", spec)
+if not floor:
+    sys.exit(f"pyproject.toml: requires-python should read >=X.Y, not {spec!r}")
+if sys.version_info < tuple(map(int, floor.groups())):
+    found = sys.version.split()[0]
+    sys.exit(f"Python {'.'.join(floor.groups())} or newer is needed (requires-python in pyproject.toml); found {found}")
+CHECK
+    "$python" -m venv "$venv"
+fi
 installer=${INSTALLER:-auto}
 case $installer in auto | uv | pip) ;; *) echo "INSTALLER must be uv or pip (or empty); got '$installer'" >&2; exit 2 ;; esac
 

@@ -5,7 +5,8 @@ several cases and returns a :class:`CheckResult` that displays as one line, shor
 than :data:`MESSAGE_LIMIT` characters: "Correct: ...", "Not yet: ..." with what
 differs and, for a known mistake, a hint naming it, or "Not attempted yet: ..." while
 the exercise is still its stub. A stub that was filled in but still ends with its
-``return ...`` (or ``raise NotImplementedError``) line is told to replace that line
+``return ...`` line (or ``raise NotImplementedError()``, which nbgrader writes into the graded
+edition's release in place of each solution) is told to replace that line
 (``posenc.checks.stubs`` reads the source to tell the two). Whatever the learner's code returns
 or raises, a checker answers with a verdict and never raises, so a notebook always
 runs top to bottom; no warning from the learner's code leaks out of it either.

@@ -1,8 +1,8 @@
 """Read an exercise's source to tell an untouched stub from a filled-in one whose last line is the stub's.
 
 A stub keeps the exercise's structure, marks each gap with ``...`` and ends with a line
-the learner completes: ``return ...`` (or, in older lessons, ``raise
-NotImplementedError(...)``). When the learner's function returns ``...`` or raises
+the learner completes: ``return ...`` in the lessons, ``raise NotImplementedError()`` in
+the graded edition's release (nbgrader puts it in place of each solution). When the learner's function returns ``...`` or raises
 ``NotImplementedError``, the engine (``posenc.checks.engine.call``) asks
 :func:`read_stub` which of two things happened:
 
