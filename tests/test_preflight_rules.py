@@ -8,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from posenc_course import editions
+from tools import preflight
 from tools.preflight import (
     COURSE_KERNEL,
     COURSE_KERNEL_DISPLAY,
@@ -127,3 +128,31 @@ def test_the_preflight_names_the_kernel_the_class_editions_ask_for():
         editions.COURSE_KERNEL["name"],
         editions.COURSE_KERNEL["display_name"],
     )
+
+
+NEED = preflight.Requirement("3.8", [], None)
+
+
+@pytest.mark.parametrize(
+    ("name", "version", "need", "mark", "says"),
+    [
+        ("numpy", "2.4.6", preflight.Requirement("1.26", [], None), "✓", "kernel: numpy 2.4.6"),
+        ("numpy", "1.25.2", preflight.Requirement("1.26", [], None), "✗", "older than 1.26"),
+        ("ipywidgets", "9.0.0", preflight.Requirement("8.1.2", [], "9"), "✗", "newer than the course has been tested"),
+        ("ipywidgets", "8.1.9", preflight.Requirement("8.1.2", [], "9"), "✓", "kernel: ipywidgets 8.1.9"),
+        ("matplotlib", "3.11.2", NEED, "⚠", "draws text about 3× slower"),
+        ("matplotlib", "3.10.9", NEED, "✓", "kernel: matplotlib 3.10.9"),
+        ("matplotlib", "3.12.0", NEED, "✓", "kernel: matplotlib 3.12.0"),
+        ("pillow", "10.0.0", preflight.Requirement("10.1", ["10.0"], None), "✗", "older than 10.1"),
+        ("pillow", "11.0.1", preflight.Requirement("10.1", ["11.0"], None), "✗", "a series the course excludes"),
+        ("anywidget", None, preflight.Requirement("0.9.13", [], None), "✗", "anywidget is not installed"),
+    ],
+)
+def test_each_package_is_marked_by_its_floor_cap_excluded_series_and_known_slow_series(name, version, need, mark, says):
+    got = preflight.package_line("kernel", name, version, need)
+    assert got[0] == mark and says in got[1], got
+
+
+def test_the_course_ranges_are_read_with_their_floor_and_cap():
+    _, needs = preflight.floors()
+    assert needs["ipywidgets"].below == "9" and needs["matplotlib"] == preflight.Requirement("3.8", [], None)

@@ -31,6 +31,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Past this median update (ms), an explorer's time is flagged ⚠ (a projector still feels 100 ms).
@@ -42,9 +43,24 @@ SERVER = ("jupyterlab",)
 FRONT_ENDS = {"@jupyter-widgets/jupyterlab-manager": "ipywidgets", "anywidget": "anywidget"}
 
 
-def floors() -> tuple[tuple[int, ...], dict[str, tuple[str, list[str]]]]:
-    """The oldest Python, and every package's requirement (its floor and any excluded series), read
-    from pyproject.toml (the package and its notebooks extra) and requirements.txt (the front end)."""
+#: Releases the course allows but which run its explorers more slowly: a warning with the reason, not a refusal
+#: (a learner on a hosted service cannot always choose). Measured in docs/benchmarks.md.
+SLOWER = {
+    "matplotlib": ("3.11", "draws text about 3× slower than 3.10 (docs/benchmarks.md), so the sliders answer later"),
+}
+
+
+class Requirement(NamedTuple):
+    """What the course asks of one package: its floor, the series it excludes, the version it stays below."""
+
+    low: str
+    excluded: list[str]
+    below: str | None
+
+
+def floors() -> tuple[tuple[int, ...], dict[str, Requirement]]:
+    """The oldest Python, and every package's requirement, read from pyproject.toml (the package and its
+    notebooks extra) and requirements.txt (the front end)."""
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     python = re.search(r'^requires-python\s*=\s*">=\s*(\d+)\.(\d+)"', text, re.M)
     if python is None:
@@ -53,8 +69,10 @@ def floors() -> tuple[tuple[int, ...], dict[str, tuple[str, list[str]]]]:
     specs += re.findall(r"^([A-Za-z][\w.-]*)((?:[<>=!]=?[^,\s#]+,?)+)", (ROOT / "requirements.txt").read_text(), re.M)
     out = {}
     for name, spec in specs:
-        low = re.search(r">=\s*([\d.]+)", spec)
-        out[name.lower()] = (low.group(1) if low else "0", re.findall(r"!=\s*([\d.]+)\.\*", spec))
+        low, below = re.search(r">=\s*([\d.]+)", spec), re.search(r"<\s*([\d.]+)", spec)
+        out[name.lower()] = Requirement(
+            low.group(1) if low else "0", re.findall(r"!=\s*([\d.]+)\.\*", spec), below.group(1) if below else None
+        )
     return (int(python.group(1)), int(python.group(2))), out
 
 
@@ -102,28 +120,41 @@ def check_environment(role: str, python: str, names: tuple[str, ...]) -> list[tu
         )
     )
     for name in names:
-        version = found["packages"][name]
-        low, excluded = needs.get(name, ("0", []))
-        if version is None:
-            fix = (
-                'pip install -e ".[notebooks]" in the course folder'
-                if name == "posenc"
-                else f'pip install "{name}>={low}"'
-            )
-            lines.append(("✗", f"{role}: {name} is not installed", f"in the {role} environment: {fix}"))
-        elif as_tuple(version) < as_tuple(low):
-            lines.append(("✗", f"{role}: {name} {version} is older than {low}", f'pip install "{name}>={low}"'))
-        elif any(version.startswith(series + ".") for series in excluded):
-            lines.append(
-                (
-                    "✗",
-                    f"{role}: {name} {version} is a series the course excludes",
-                    f'pip install "{name}>={low},!={excluded[0]}.*"',
-                )
-            )
-        else:
-            lines.append(("✓", f"{role}: {name} {version}", ""))
+        lines.append(package_line(role, name, found["packages"][name], needs.get(name, Requirement("0", [], None))))
     return lines
+
+
+def package_line(role: str, name: str, version: str | None, need: Requirement) -> tuple[str, str, str]:
+    """(mark, what, what to do) for one installed package against what the course asks of it.
+
+    >>> package_line("kernel", "ipywidgets", "9.0.1", Requirement("8.1.2", [], "9"))[:2]
+    ('✗', 'kernel: ipywidgets 9.0.1 is newer than the course has been tested with (below 9)')
+    """
+    if version is None:
+        fix = (
+            'pip install -e ".[notebooks]" in the course folder'
+            if name == "posenc"
+            else f'pip install "{name}>={need.low}"'
+        )
+        return ("✗", f"{role}: {name} is not installed", f"in the {role} environment: {fix}")
+    if as_tuple(version) < as_tuple(need.low):
+        return ("✗", f"{role}: {name} {version} is older than {need.low}", f'pip install "{name}>={need.low}"')
+    if need.below is not None and as_tuple(version) >= as_tuple(need.below):
+        return (
+            "✗",
+            f"{role}: {name} {version} is newer than the course has been tested with (below {need.below})",
+            f'pip install "{name}>={need.low},<{need.below}"',
+        )
+    if any(version.startswith(series + ".") for series in need.excluded):
+        return (
+            "✗",
+            f"{role}: {name} {version} is a series the course excludes",
+            f'pip install "{name}>={need.low},!={need.excluded[0]}.*"',
+        )
+    slower = SLOWER.get(name)
+    if slower is not None and version.startswith(slower[0] + "."):
+        return ("⚠", f"{role}: {name} {version} {slower[1]}", f'where you can choose: pip install "{name}<{slower[0]}"')
+    return ("✓", f"{role}: {name} {version}", "")
 
 
 def front_end_rows(python: str, env: dict) -> dict[str, tuple[str, str, str]]:
