@@ -32,6 +32,19 @@ def check_int(value: object, name: str) -> int:
     return int(value)
 
 
+def check_int_in(value: object, name: str, low: int, high: int, *, step: int = 1, why: str = "") -> int:
+    """Return `value` as an ``int`` if it is one of ``low, low + step, ..., high``, else raise.
+
+    A non-integer is a ``TypeError``; an integer outside the range, or off its steps, a ``ValueError``
+    that names the range (and `why`, the reason for it, when given).
+    """
+    number = check_int(value, name)
+    if not low <= number <= high or (number - low) % step:
+        every = f" in steps of {step}" if step != 1 else ""
+        raise ValueError(f"{name} must be an integer from {low} to {high}{every}{why}; got {name}={number}.")
+    return number
+
+
 def check_even(value: int, name: str, why: str) -> None:
     """Raise ``ValueError`` if `value` is odd; `why` explains the pairing."""
     if value % 2:

@@ -1,7 +1,8 @@
 """Every registered explorer, every control: the rules each live figure keeps.
 
-A new explorer gets these tests by being added to ``posenc.examples.EXPLORERS``;
-``test_every_builder_is_registered`` fails until it is.
+A new explorer gets these tests by being added to ``posenc.widgets.examples.EXPLORERS``;
+``test_every_builder_is_registered`` fails until it is. Its wrong arguments go in ``ARGUMENT_CASES``
+below, which tests/test_arguments.py runs with every other public function's.
 """
 
 import asyncio
@@ -20,8 +21,120 @@ from PIL import Image
 from posenc import widgets
 from posenc.live import Explorer
 from posenc.widgets import examples
+from tests.wrong_arguments import ARRAY_TYPES, BOOL_TYPES, INT_TYPES, NUMBER_TYPES, STR_TYPES
 
 NAMES = sorted(examples.EXPLORERS)  # names only: nothing is built at collection
+
+#: Each builder's wrong arguments (tests/test_arguments.py's form): a builder refuses what its sliders
+#: could not show, instead of showing something else (``clock_explorer(20)`` once showed 16).
+ARGUMENT_CASES = {
+    "order_explorer": (
+        widgets.order_explorer,
+        dict(words=["dog", "bites"], embeddings=np.ones((2, 4)), projections=None, value_range=2.0),
+        {
+            "words": ([None, 3], [[], ["dog"]]),
+            "embeddings": (ARRAY_TYPES, [np.ones((3, 4)), np.ones(2)]),
+            "projections": (["x"], [np.ones((2, 4, 4))]),
+            "value_range": (NUMBER_TYPES, [0.0, -1.0, math.nan]),
+        },
+    ),
+    "naive_explorer": (
+        widgets.naive_explorer,
+        dict(scheme="binary", seq_len=16, position=7),
+        {
+            "scheme": (STR_TYPES, ["no-such-encoding"]),
+            "seq_len": (INT_TYPES, [3, 65]),
+            "position": (INT_TYPES, [16, -1]),
+        },
+    ),
+    "table_explorer": (
+        widgets.table_explorer,
+        dict(seq_len=24, d_model=48, base=10_000.0, position=5, column=0),
+        {
+            "seq_len": (INT_TYPES, [0]),
+            "d_model": (INT_TYPES, [0, 5]),
+            "base": (NUMBER_TYPES, [1.0, math.inf]),
+            "position": (INT_TYPES, [24, -1]),
+            "column": (INT_TYPES, [48, -1]),
+        },
+    ),
+    "clock_explorer": (
+        widgets.clock_explorer,
+        dict(d_model=16, base=10_000.0, max_position=100, position=13),
+        {
+            "d_model": (INT_TYPES, [20, 7, 0]),
+            "base": (NUMBER_TYPES, [1.0, 5.0, 1e6]),
+            "max_position": (INT_TYPES, [0]),
+            "position": (INT_TYPES, [500, -1]),
+        },
+    ),
+    "offset_explorer": (
+        widgets.offset_explorer,
+        dict(d_model=8, seq_len=48, base=10_000.0, max_offset=16, k=3),
+        {
+            "d_model": (INT_TYPES, [7, 0]),
+            "seq_len": (INT_TYPES, [16, 0]),
+            "base": (NUMBER_TYPES, [1.0]),
+            "max_offset": (INT_TYPES, [0]),
+            "k": (INT_TYPES, [17, -17]),
+        },
+    ),
+    "training_explorer": (
+        widgets.training_explorer,
+        dict(run=None, step=100),
+        {"run": (["x", 3], []), "step": (INT_TYPES, [7, -10, 10**9])},
+    ),
+    "minilm_explorer": (widgets.minilm_explorer, dict(position=100), {"position": (INT_TYPES, [512, -1])}),
+    "rope_explorer": (
+        widgets.rope_explorer,
+        dict(q=None, k=None, base=10_000.0, max_position=40, m=5, n=2),
+        {
+            "q": (["x"], [np.ones(3), np.ones((2, 2))]),
+            "k": (["x"], [np.ones(4)]),
+            "base": (NUMBER_TYPES, [1.0]),
+            "max_position": (INT_TYPES, [0]),
+            "m": (INT_TYPES, [41, -1]),
+            "n": (INT_TYPES, [41, -1]),
+        },
+    ),
+    "rope_distance_explorer": (
+        widgets.rope_distance_explorer,
+        dict(base="10,000", d_head=128, max_distance=100_000),
+        {"base": ([None, 10_000], ["7"]), "d_head": (INT_TYPES, [7, 256]), "max_distance": (INT_TYPES, [0, 1])},
+    ),
+    "alibi_explorer": (
+        widgets.alibi_explorer,
+        dict(seq_len=16, num_heads=8, head=3),
+        {"seq_len": (INT_TYPES, [0]), "num_heads": (INT_TYPES, [0, 7]), "head": (INT_TYPES, [0, 9])},
+    ),
+    "extrapolation_explorer": (
+        widgets.extrapolation_explorer,
+        dict(fits=None, test_len=256, query=40),
+        {"fits": (["x", 3], [{}]), "test_len": (INT_TYPES, [0]), "query": (INT_TYPES, [256, -1])},
+    ),
+    "rope_range_explorer": (
+        widgets.rope_range_explorer,
+        dict(train_len=4096, d_head=128, base=10_000.0, multiple=4),
+        {
+            "train_len": (INT_TYPES, [0]),
+            "d_head": (INT_TYPES, [7, 0]),
+            "base": (NUMBER_TYPES, [1.0]),
+            "multiple": ([None, "4"], [0, 5, 999]),
+        },
+    ),
+    "scheme_explorer": (
+        widgets.scheme_explorer,
+        dict(scheme="rope", causal=False),
+        {"scheme": (STR_TYPES, ["no-such-scheme"]), "causal": (BOOL_TYPES, [])},
+    ),
+    "quiz": (widgets.quiz, dict(question_id="01-causal-mask"), {"question_id": (STR_TYPES, ["no-such-question"])}),
+    "recall": (widgets.recall, dict(question_id="01-equivariance"), {"question_id": (STR_TYPES, ["no-such-question"])}),
+    "environment_check": (widgets.environment_check, {}, {}),
+}
+
+
+def test_every_builder_has_its_wrong_arguments():
+    assert set(ARGUMENT_CASES) == set(widgets.__all__) - {"Explorer", "sharp_figures"}
 
 
 def pixels(png: bytes) -> np.ndarray:

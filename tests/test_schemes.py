@@ -121,9 +121,11 @@ def test_the_extrapolation_figure_refuses_heads_it_cannot_compare():
 
     short = extrapolation.fit_position_scores("rope", train_len=16, d_model=8, steps=5)
     long = extrapolation.fit_position_scores("alibi", train_len=32)
-    for fits in ({}, {"rope": short, "alibi": long}, {"alibi": short}, [short]):
+    for fits in ({}, {"rope": short, "alibi": long}, {"alibi": short}):
         with pytest.raises(ValueError, match="fits must map 1 to 6 scheme names to their fitted heads"):
             widgets.extrapolation_explorer(fits)
+    with pytest.raises(TypeError, match="fits must be a dict of scheme names to fitted heads, or None"):
+        widgets.extrapolation_explorer([short])
 
 
 def test_a_scheme_named_by_its_label_runs_the_same_layer():

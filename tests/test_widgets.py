@@ -133,8 +133,10 @@ class TestOrderExplorerArguments:
 
     def test_projections_that_are_not_three_matrices_are_named(self, sentence):
         words, emb, _ = sentence
-        with pytest.raises(TypeError, match="projections must be three matrices"):
+        with pytest.raises(ValueError, match="projections must be three matrices .W_q, W_k, W_v.; got 8"):
             widgets.order_explorer(words, emb, projections=np.eye(8))
+        with pytest.raises(TypeError, match="projections must be three matrices"):
+            widgets.order_explorer(words, emb, projections=3)
 
 
 class TestNaiveExplorer:

@@ -53,7 +53,10 @@ def question(question_id: str, kind: str) -> dict:
     if not isinstance(question_id, str):
         raise TypeError(f"question_id must be a question's id (a str); got question_id={question_id!r}.")
     if question_id not in bank:
-        raise KeyError(f"no question with id {question_id!r}; known ids: {', '.join(sorted(bank))}.")
+        raise ValueError(
+            f"question_id must be the id of a question in the bank; got question_id={question_id!r}. "
+            f"Known ids: {', '.join(sorted(bank))}."
+        )
     found = bank[question_id]
     if found["kind"] != kind:
         raise ValueError(f"question {question_id!r} is a {found['kind']} question, not a {kind} one.")

@@ -8,6 +8,7 @@ import ipywidgets
 import matplotlib
 import numpy as np
 
+from posenc._validation import check_int, check_positive_int
 from posenc.alibi import alibi_bias, alibi_slopes
 from posenc.attention import causal_mask, causal_softmax, softmax
 from posenc.live import Drawing, Explorer, checkbox, int_slider
@@ -147,6 +148,9 @@ def alibi_explorer(*, seq_len: int = 16, num_heads: int = 8, head: int = 1) -> E
     >>> explorer.state.split(" · ")[1]
     'slope 2^-0.5 = 0.7071'
     """
+    seq_len = check_positive_int(seq_len, "seq_len")
+    num_heads = check_int(num_heads, "num_heads")
+    head = check_int(head, "head")
     if num_heads not in (8, 12, 16):
         raise ValueError(f"num_heads must be 8, 12 or 16 here; got num_heads={num_heads!r}.")
     if not 1 <= head <= num_heads:

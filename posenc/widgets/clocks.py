@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from posenc._validation import check_int, check_int_in, check_positive_int, check_real
 from posenc.live import Drawing, Explorer, int_slider, log_slider
 from posenc.plotting import DIVERGING, new_figure, placed_figure, plot_clock_faces, set_clock_hands
 from posenc.sinusoidal import frequencies, offset_rotation, sinusoidal, wavelengths
@@ -78,6 +79,11 @@ def clock_explorer(
     >>> explorer.state.split("each pair: ")[1]
     '2.07 · 0.65 · 0.21 · 0.07 · 0.02 · 0.01 · 0.00 · 0.00'
     """
+    pairs = _ClockExplorer.max_pairs
+    d_model = check_int_in(d_model, "d_model", 2, 2 * pairs, step=2, why=f" (a clock per pair, at most {pairs})")
+    max_position = check_positive_int(max_position, "max_position")
+    position = check_int_in(position, "position", 0, max_position, why=" (max_position)")
+    base = check_real(base, "base", low=10.0, high=1e5, why=" (the base slider's range)")
     return _ClockExplorer(d_model, base, max_position, position)
 
 
@@ -146,4 +152,11 @@ def offset_explorer(
     >>> explorer.state.split(" · ")[0]
     'k = 3'
     """
+    max_offset = check_positive_int(max_offset, "max_offset")
+    seq_len = check_int(seq_len, "seq_len")
+    if seq_len <= max_offset:
+        raise ValueError(
+            f"seq_len must exceed max_offset={max_offset}, so that some p + k is in the table; got seq_len={seq_len}."
+        )
+    k = check_int_in(k, "k", -max_offset, max_offset, why=" (-max_offset to max_offset)")
     return _OffsetExplorer(d_model, seq_len, base, max_offset, k)

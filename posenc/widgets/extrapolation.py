@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from posenc._validation import check_int, check_positive_int
+from posenc._validation import check_even, check_int, check_positive_int, check_real
 from posenc.extrapolation import PositionFit, fitted_heads, pattern_error, window_target
 from posenc.live import Drawing, Explorer, int_slider, selection_slider
 from posenc.plotting import placed_figure
@@ -180,6 +180,8 @@ def extrapolation_explorer(
     query = check_int(query, "query")
     if not 0 <= query < test_len:
         raise ValueError(f"query must be a position from 0 to test_len - 1 = {test_len - 1}; got query={query!r}.")
+    if fits is not None and not isinstance(fits, dict):
+        raise TypeError(f"fits must be a dict of scheme names to fitted heads, or None; got fits={fits!r}.")
     fits = fitted_heads() if fits is None else fits
     if (
         not isinstance(fits, dict)
@@ -334,6 +336,10 @@ def rope_range_explorer(
     >>> explorer.state.split(" · ")[1]
     'pairs (of 64) meeting angles never seen in training, and the furthest past its training angle: plain RoPE 18 (×4.00), position interpolation 0 (×1.00), NTK-aware base 17 (×1.45)'
     """
+    multiple = check_real(multiple, "multiple")
     if multiple not in MULTIPLES:
         raise ValueError(f"multiple must be one of {MULTIPLES}; got multiple={multiple!r}.")
+    train_len = check_positive_int(train_len, "train_len")
+    d_head = check_positive_int(d_head, "d_head")
+    check_even(d_head, "d_head", "so that dimensions pair up for rotation")
     return _RopeRangeExplorer(train_len, d_head, base, multiple)

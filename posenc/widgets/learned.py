@@ -6,6 +6,7 @@ import ipywidgets
 import numpy as np
 from matplotlib import colormaps
 
+from posenc._validation import check_int_in
 from posenc.analysis import cosine_similarity, principal_components
 from posenc.learned import minilm_positions
 from posenc.live import Drawing, Explorer, int_slider
@@ -105,7 +106,12 @@ def training_explorer(run: TrainingRun | None = None, *, step: int = 0) -> Explo
     >>> explorer.state.split(" · ")[2]
     'accuracy at positions 0–15: 100%, at 16–31: 48%'
     """
-    return _TrainingExplorer(run if run is not None else train_parity_table(), step)
+    if run is not None and not isinstance(run, TrainingRun):
+        raise TypeError(f"run must be a TrainingRun (from train_parity_table) or None; got run={run!r}.")
+    run = run if run is not None else train_parity_table()
+    every = int(run.steps[1] - run.steps[0]) if run.steps.size > 1 else 1
+    step = check_int_in(step, "step", 0, int(run.steps[-1]), step=every, why=" (the steps the run recorded)")
+    return _TrainingExplorer(run, step)
 
 
 class _MinilmExplorer(Explorer):
@@ -242,4 +248,5 @@ def minilm_explorer(*, position: int = 0) -> Explorer:
     >>> explorer.state.split(" · ")[2]
     'MiniLM (learned): similarity to its neighbours 0.86 and 0.86, row length 0.42'
     """
+    position = check_int_in(position, "position", 0, 511, why=" (MiniLM's table has 512 rows)")
     return _MinilmExplorer(position)

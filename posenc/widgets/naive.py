@@ -8,6 +8,7 @@ from matplotlib.cm import ScalarMappable
 from matplotlib.colors import Normalize
 from matplotlib.patches import Rectangle
 
+from posenc._validation import check_choice, check_int_in
 from posenc.live import Drawing, Explorer, int_slider
 from posenc.naive import ENCODINGS, naive_encoding, neighbour_distances
 from posenc.plotting import DIVERGING, SEQUENTIAL, placed_figure
@@ -32,7 +33,7 @@ class _NaiveExplorer(Explorer):
             options=[*ENCODINGS, "sinusoidal"], value=scheme, description="encoding", style={"button_width": "88px"}
         )
         self.seq_len = int_slider("seq_len", seq_len, 4, MAX_LEN)
-        self.position = int_slider("position", min(position, seq_len - 1), 0, seq_len - 1)
+        self.position = int_slider("position", position, 0, seq_len - 1)
         super().__init__([self.position, self.seq_len, self.scheme], self.position)
 
     def _on_change(self, change: dict) -> None:
@@ -197,4 +198,7 @@ def naive_explorer(scheme: str = "integer", *, seq_len: int = 16, position: int 
     >>> explorer.state
     'position 7 of 16 · binary: from 7 to 8: 4 bits flip; the biggest jump between neighbours is 4 bits (7 to 8): neighbours are not always close'
     """
+    scheme = check_choice(scheme, "scheme", (*ENCODINGS, "sinusoidal"))
+    seq_len = check_int_in(seq_len, "seq_len", 4, MAX_LEN, why=" (the panels' room)")
+    position = check_int_in(position, "position", 0, seq_len - 1, why=" (seq_len - 1)")
     return _NaiveExplorer(scheme, seq_len, position)

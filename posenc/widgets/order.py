@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 import numpy.typing as npt
 
+from posenc._validation import as_float_array, check_real
 from posenc.attention import attention
 from posenc.live import Drawing, Explorer, checkbox, selection_slider
 from posenc.plotting import DIVERGING, ink, placed_figure, plot_matrix
@@ -24,19 +25,26 @@ def _as_projections(
         eye = np.eye(d_model)
         return eye, eye, eye
     try:
-        w_q, w_k, w_v = (np.asarray(w, dtype=float) for w in projections)
+        matrices = [np.asarray(w, dtype=float) for w in projections]
     except (TypeError, ValueError):
         raise TypeError(
             "projections must be three matrices (W_q, W_k, W_v), each (d_model, d), or an array of "
-            f"shape (3, d_model, d); got {type(projections).__name__}"
-            + (f" of shape {projections.shape}" if hasattr(projections, "shape") else "")
+            f"shape (3, d_model, d); got projections={projections!r} of type {type(projections).__name__}"
+            + (f" and shape {projections.shape}" if hasattr(projections, "shape") else "")
             + "."
         ) from None
+    if len(matrices) != 3:
+        raise ValueError(f"projections must be three matrices (W_q, W_k, W_v); got {len(matrices)}.")
+    w_q, w_k, w_v = matrices
     for name, w in zip(("W_q", "W_k", "W_v"), (w_q, w_k, w_v), strict=True):
         if w.ndim != 2 or w.shape[0] != d_model:
-            raise ValueError(f"{name} must be a (d_model, d) matrix with d_model = {d_model}; got shape {w.shape}.")
+            raise ValueError(
+                f"projections: {name} must be a (d_model, d) matrix with d_model = {d_model}; got shape {w.shape}."
+            )
     if w_q.shape != w_k.shape:
-        raise ValueError(f"W_q and W_k must have the same shape (queries meet keys); got {w_q.shape} and {w_k.shape}.")
+        raise ValueError(
+            f"projections: W_q and W_k must have the same shape (queries meet keys); got {w_q.shape} and {w_k.shape}."
+        )
     return w_q, w_k, w_v
 
 
@@ -182,4 +190,11 @@ def order_explorer(
     >>> "different" in explorer.state
     True
     """
+    if isinstance(words, str) or not isinstance(words, Iterable):
+        raise TypeError(f"words must be a list of words (str); got words={words!r}.")
+    words = list(words)
+    if len(words) < 2 or not all(isinstance(w, str) for w in words):
+        raise ValueError(f"words must be at least two words (str), to reorder; got words={words!r}.")
+    embeddings = as_float_array(embeddings, "embeddings", min_ndim=1)
+    value_range = check_real(value_range, "value_range", low=0.0, low_open=True)
     return _OrderExplorer(words, embeddings, projections, value_range)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ipywidgets
 import numpy as np
 
+from posenc._validation import as_float_array, check_base, check_int, check_int_in, check_positive_int
 from posenc.live import Drawing, Explorer, checkbox, int_slider, selection_slider
 from posenc.plotting import placed_figure
 from posenc.rope import apply_rope, rope_angles, rope_decay_bound
@@ -160,16 +161,20 @@ def rope_explorer(
     >>> explorer.n.value, explorer.state.split(" · ")[3]
     (11, 'score q·k after rotation = +0.4777')
     """
-    q = np.array([1.0, 0.0]) if q is None else np.asarray(q, dtype=np.float64)
-    k = np.array([0.6, 0.8]) if k is None else np.asarray(k, dtype=np.float64)
+    q = np.array([1.0, 0.0]) if q is None else as_float_array(q, "q")
+    k = np.array([0.6, 0.8]) if k is None else as_float_array(k, "k")
     if q.ndim != 1 or q.shape != k.shape or q.size % 2 or q.size == 0:
         raise ValueError(
             f"q and k must be 1-D vectors of the same even length (d_head); got shapes {q.shape} and {k.shape}."
         )
-    return _RopeExplorer(q, k, base, max_position, m, n)
+    max_position = check_positive_int(max_position, "max_position")
+    m = check_int_in(m, "m", 0, max_position, why=" (max_position)")
+    n = check_int_in(n, "n", 0, max_position, why=" (max_position)")
+    return _RopeExplorer(q, k, check_base(base), max_position, m, n)
 
 
 BASES = ["100", "1,000", "10,000", "100,000", "500,000", "1,000,000"]
+D_HEADS = (32, 64, 128)  # the head widths the distance explorer offers
 
 
 class _DistanceExplorer(Explorer):
@@ -177,7 +182,7 @@ class _DistanceExplorer(Explorer):
         self.distances = np.unique(np.geomspace(1, max_distance, 600).round())  # (n,) 1 .. max_distance
         self.base = selection_slider("base", BASES)
         self.base.value = base
-        self.d_head = ipywidgets.ToggleButtons(options=[32, 64, 128], value=d_head, description="d_head")
+        self.d_head = ipywidgets.ToggleButtons(options=list(D_HEADS), value=d_head, description="d_head")
         self.d_head.style.button_width = "56px"
         self._cache: dict[tuple[float, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
         super().__init__([self.base, self.d_head], self.base)
@@ -282,6 +287,12 @@ def rope_distance_explorer(*, base: str = "10,000", d_head: int = 128, max_dista
     >>> explorer.state.split(" · ")[0]
     'base 500,000'
     """
+    if not isinstance(base, str):
+        raise TypeError(f"base must be one of the labels {BASES} (a str); got base={base!r}.")
     if base not in BASES:
         raise ValueError(f"base must be one of {BASES}; got base={base!r}.")
+    d_head = check_int(d_head, "d_head")
+    if d_head not in D_HEADS:
+        raise ValueError(f"d_head must be one of {list(D_HEADS)}; got d_head={d_head}.")
+    max_distance = check_int_in(max_distance, "max_distance", 2, 10**7, why=" (a log axis from 1)")
     return _DistanceExplorer(base, d_head, max_distance)

@@ -8,6 +8,7 @@ from matplotlib.collections import LineCollection
 from matplotlib.patches import Rectangle
 from matplotlib.transforms import offset_copy
 
+from posenc._validation import check_int_in, check_positive_int
 from posenc.live import Drawing, Explorer, int_slider
 from posenc.plotting import placed_figure, plot_table
 from posenc.sinusoidal import frequencies, sinusoidal, wavelengths
@@ -134,4 +135,8 @@ def table_explorer(
     >>> explorer.state
     'position 5 · column 0 (sin of pair 0) · value -0.959 · wavelength 6.28 positions'
     """
+    seq_len = check_positive_int(seq_len, "seq_len")
+    d_model = check_positive_int(d_model, "d_model")
+    position = check_int_in(position, "position", 0, seq_len - 1, why=" (seq_len - 1)")
+    column = check_int_in(column, "column", 0, d_model - 1, why=" (d_model - 1)")
     return _TableExplorer(seq_len, d_model, base, position, column)
