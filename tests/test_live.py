@@ -1,6 +1,7 @@
 """The live-figure core: the PNG encoder, the cached redraw and the static fallback."""
 
 import io
+import sys
 
 import ipywidgets
 import numpy as np
@@ -133,3 +134,44 @@ def test_every_figure_size_gets_exactly_twice_the_pixels_at_density_2(width, hei
     quick = Image.open(io.BytesIO(live.render())).size
     sharp = Image.open(io.BytesIO(live.render(scale=2))).size
     assert quick == live.css_size and sharp == (2 * quick[0], 2 * quick[1])
+
+
+@pytest.mark.notebooks  # starts a real kernel: ipykernel's message handling is what is relied on
+def test_a_real_kernel_tells_a_move_in_the_browser_from_a_cell_setting_the_value():
+    # posenc.live.explorer._moved_in_browser reads ipykernel's parent message; this holds it to a real
+    # ipykernel (the oldest and newest environments run it too): a cell is no move, a comm_msg is one
+    from jupyter_client import KernelManager
+
+    manager = KernelManager(kernel_cmd=[sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"])
+    manager.start_kernel()
+    client = manager.client()
+    try:
+        client.start_channels()
+        client.wait_for_ready(timeout=60)
+
+        def printed(code: str) -> str:
+            out: list[str] = []
+            keep = lambda m: out.append(m["content"]["text"]) if m["msg_type"] == "stream" else None  # noqa: E731
+            client.execute_interactive(code, timeout=60, output_hook=keep)
+            return "".join(out).strip()
+
+        comm_id = printed(
+            "import ipywidgets\nfrom posenc.live import explorer\nseen = []\n"
+            "slider = ipywidgets.IntSlider(0)\n"
+            "slider.observe(lambda change: seen.append((explorer._moved_in_browser(), explorer._running_loop() is not None)), names='value')\n"
+            "slider.value = 1\nprint(slider.comm.comm_id)"
+        )
+        state = {"method": "update", "state": {"value": 5}, "buffer_paths": []}  # what the browser sends
+        client.shell_channel.send(client.session.msg("comm_msg", {"comm_id": comm_id, "data": state}))
+        # in the cell: no move; in the comm message: a move, handled inside the kernel's event loop
+        assert printed("print(seen[0][0], seen[1], slider.value)") == "False (True, True) 5"
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)
+
+
+def test_the_click_target_asks_for_any_anywidget_version():
+    from posenc.live.clicks import ClickTarget
+
+    state = ClickTarget().get_state()
+    assert state["_model_module_version"] == "*" and state["_view_module_version"] == "*"

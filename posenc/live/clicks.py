@@ -19,6 +19,8 @@ _ESM = """
 function render({ model, el }) {
   el.style.display = "none";  // nothing to see: it listens to the figure of its own cell
   // The view is put into the page after render() returns, so its cell is looked up at each event.
+  // Relies on the front ends' class names for a cell and an output area (JupyterLab's jp-, Notebook 6's
+  // plain ones): tests/test_browser.py clicks a heatmap in a real JupyterLab.
   const hit = (event) => {
     const cell = el.closest(".jp-Cell, .cell");
     const img = event.target;
@@ -81,6 +83,8 @@ class ClickTarget(anywidget.AnyWidget):
     _esm = _ESM
     # Any installed anywidget runs this code: a notebook saved with one version of anywidget must
     # not fail to open with another, as its stored widget state would otherwise ask for the first.
+    # Relies on anywidget letting a widget override these traits (tests/test_live.py checks the state it
+    # sends, in every environment the course is tested in).
     _model_module_version = traitlets.Unicode("*").tag(sync=True)
     _view_module_version = traitlets.Unicode("*").tag(sync=True)
     box = traitlets.List(traitlets.Float(), default_value=[0.0, 1.0, 0.0, 1.0]).tag(sync=True)

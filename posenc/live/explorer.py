@@ -187,7 +187,11 @@ class Explorer:
 
 def _moved_in_browser() -> bool:
     """True while the kernel handles a message from a widget in the browser (a control moved
-    there), False while it runs a cell's code or runs outside a kernel."""
+    there), False while it runs a cell's code or runs outside a kernel.
+
+    Relies on an ipykernel internal: ``kernel.get_parent()`` returns the message being handled, whose
+    header's ``msg_type`` is ``"comm_msg"`` for a widget's message. tests/test_live.py holds it to a
+    real kernel, in every environment the course is tested in (the oldest and newest too)."""
     kernel = getattr(get_ipython(), "kernel", None)
     if kernel is None or not hasattr(kernel, "get_parent"):
         return False
@@ -196,6 +200,10 @@ def _moved_in_browser() -> bool:
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop the kernel handles messages in, or None outside one.
+
+    Relies on ipykernel (6 and later) handling messages inside a running asyncio loop, so that a
+    sharp picture can be scheduled after a move (tests/test_live.py, with a real kernel)."""
     try:
         return asyncio.get_running_loop()
     except RuntimeError:
