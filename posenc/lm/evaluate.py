@@ -20,8 +20,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from posenc._validation import check_positive_int
-from posenc.lm.language import Language
+from posenc.lm.language import Language, as_tokens
 from posenc.lm.model import TinyLM
+from posenc.lm.train import _check_language
 
 __all__ = ["Evaluation", "cut_windows", "evaluate"]
 
@@ -65,12 +66,11 @@ def cut_windows(streams: object, window: int, stride: int | None = None) -> np.n
         raise ValueError(
             f"stride must be at most window (W={window}), so that every token is predicted; got stride={stride}."
         )
-    arr = np.asarray(streams)
-    if arr.dtype == bool or not np.issubdtype(arr.dtype, np.integer):
-        raise TypeError(f"streams must be an integer array of shape (num_streams, stream_len); got dtype {arr.dtype}.")
-    if arr.ndim != 2 or arr.shape[1] <= window:
+    arr = as_tokens(streams, "streams", None, min_len=2)  # (num_streams, stream_len)
+    if arr.shape[1] <= window:
         raise ValueError(
-            f"streams must have shape (num_streams, stream_len) with stream_len > window={window}; got streams.shape={arr.shape}."
+            f"streams must be longer than window={window} tokens (a window reads W + 1 tokens); "
+            f"got streams.shape={arr.shape}."
         )
     starts = np.arange(0, arr.shape[1] - window, stride)  # (per_stream,)
     return arr[:, starts[:, None] + np.arange(window + 1)].reshape(-1, window + 1)
@@ -163,12 +163,7 @@ def evaluate(
         As :func:`cut_windows`; for a language whose vocabulary is not the model's; IndexError for a
         learned table shorter than W.
     """
-    if not isinstance(model, TinyLM):
-        raise TypeError(f"model must be a TinyLM; got model of type {type(model).__name__}.")
-    if not isinstance(language, Language) or language.vocab_size != model.vocab_size:
-        raise ValueError(
-            f"language must be a Language with the model's {model.vocab_size} tokens; got {language!r:.80}."
-        )
+    _check_language(language, model)
     batch_size = check_positive_int(batch_size, "batch_size")
     windows = cut_windows(streams, window, stride)  # (num_windows, W + 1)
     stride = window if stride is None else stride

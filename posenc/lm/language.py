@@ -35,7 +35,7 @@ import numpy as np
 
 from posenc._validation import check_positive_int, check_real, check_seed
 
-__all__ = ["Language", "make_language"]
+__all__ = ["Language", "make_language"]  # and as_tokens, for the model and its evaluation
 
 
 @dataclass(frozen=True)
@@ -91,20 +91,9 @@ class Language:
     def _is_value(self, tokens: np.ndarray) -> np.ndarray:
         return (tokens >= self.num_content) & (tokens < self.store_token)
 
-    def _tokens(self, tokens: object, min_len: int = 2) -> np.ndarray:
+    def _tokens(self, tokens: object) -> np.ndarray:
         """`tokens` as a (num_windows, seq_len) integer array of this language's tokens, or a clear error."""
-        arr = np.asarray(tokens)
-        if arr.dtype == bool or not np.issubdtype(arr.dtype, np.integer):
-            raise TypeError(f"tokens must be an integer array of shape (num_windows, seq_len); got dtype {arr.dtype}.")
-        if arr.ndim != 2 or arr.shape[1] < min_len or arr.shape[0] < 1:
-            raise ValueError(
-                f"tokens must have shape (num_windows, seq_len) with seq_len >= {min_len}; got tokens.shape={arr.shape}."
-            )
-        if arr.min() < 0 or arr.max() >= self.vocab_size:
-            raise ValueError(
-                f"tokens must be in 0..{self.vocab_size - 1} (the vocabulary); got tokens from {arr.min()} to {arr.max()}."
-            )
-        return arr.astype(np.int64)
+        return as_tokens(tokens, "tokens", self.vocab_size, min_len=2)
 
     def sample(self, num_streams: int, seq_len: int, seed: int = 0) -> np.ndarray:
         """Independent streams of `seq_len` tokens, each started from the stationary distribution.
@@ -216,6 +205,22 @@ class Language:
             probs[after_store, values] = 1.0 / self.num_values
             probs[after_query, values] = memory[after_query]
             yield t, probs
+
+
+def as_tokens(tokens: object, name: str, vocab_size: int | None, min_len: int) -> np.ndarray:
+    """`tokens` as an int64 array of shape (rows, length >= `min_len`) of tokens below `vocab_size`, or a clear error."""
+    what = f"{name} must be an integer array of shape (rows, length) with length >= {min_len}"
+    try:
+        arr = np.asarray(tokens)
+    except ValueError as error:  # a ragged list
+        raise TypeError(f"{what}; could not convert it ({error}).") from None
+    if arr.dtype == bool or not np.issubdtype(arr.dtype, np.integer):
+        raise TypeError(f"{what}; got dtype {arr.dtype}.")
+    if arr.ndim != 2 or arr.shape[1] < min_len or arr.shape[0] < 1:
+        raise ValueError(f"{what}; got {name}.shape={arr.shape}.")
+    if vocab_size is not None and (arr.min() < 0 or arr.max() >= vocab_size):
+        raise ValueError(f"{name} must hold tokens 0..{vocab_size - 1}; got tokens from {arr.min()} to {arr.max()}.")
+    return arr.astype(np.int64)
 
 
 def _draw(cdf: np.ndarray, uniform: np.ndarray, size: int) -> np.ndarray:

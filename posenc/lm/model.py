@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from posenc._validation import check_choice, check_positive_int, check_seed
+from posenc.lm.language import as_tokens
 from posenc.lm.layers import (
     attention_backward,
     attention_forward,
@@ -31,6 +32,21 @@ __all__ = ["INPUT_SCHEMES", "LAYER_SCHEMES", "TinyLM"]
 INPUT_SCHEMES = tuple(n for n, s in SCHEMES.items() if s.model is not None and s.acts_on in ("inputs", "nothing"))
 #: Schemes a layer of the model may run (those whose record acts inside attention, and none).
 LAYER_SCHEMES = tuple(n for n, s in SCHEMES.items() if s.model is not None and s.acts_on != "inputs")
+
+
+def _scheme(value: object, param: str, allowed: tuple[str, ...]) -> Scheme:
+    """The record `value` names, if it is one of `allowed`; else an error naming `param` and where the scheme acts."""
+    try:
+        record = scheme_named(value)  # type: ignore[arg-type]  # scheme_named refuses a non-str itself
+    except (TypeError, ValueError) as error:
+        raise type(error)(f"{param}: {error}") from None
+    if record.name not in allowed:
+        where = "at the input: name it in inputs" if record.acts_on == "inputs" else "in the layers: name it in layers"
+        raise ValueError(
+            f"{param} must name one of {', '.join(map(repr, allowed))}; got {param}={value!r}, "
+            f"and {record.label} acts {where}."
+        )
+    return record
 
 
 class TinyLM:
@@ -111,8 +127,8 @@ class TinyLM:
         self.d_ff = 4 * self.d_model if d_ff is None else check_positive_int(d_ff, "d_ff")
         if not isinstance(layers, tuple) or not layers:
             raise TypeError(f"layers must be a non-empty tuple of scheme names, one per layer; got layers={layers!r}.")
-        self.input_scheme = scheme_named(inputs, allowed=INPUT_SCHEMES)
-        self.layer_schemes = tuple(scheme_named(name, allowed=LAYER_SCHEMES) for name in layers)
+        self.input_scheme = _scheme(inputs, "inputs", INPUT_SCHEMES)
+        self.layer_schemes = tuple(_scheme(name, "layers", LAYER_SCHEMES) for name in layers)
         self.dtype = np.dtype(check_choice(dtype, "dtype", ("float32", "float64")))
         rng = np.random.default_rng(check_seed(seed))
         d, f, n_layers = self.d_model, self.d_ff, len(layers)
@@ -168,18 +184,7 @@ class TinyLM:
         return self.fixed[record.name] | trained
 
     def _windows(self, windows: object) -> np.ndarray:
-        arr = np.asarray(windows)
-        if arr.dtype == bool or not np.issubdtype(arr.dtype, np.integer):
-            raise TypeError(f"windows must be an integer array of shape (batch, seq_len + 1); got dtype {arr.dtype}.")
-        if arr.ndim != 2 or arr.shape[1] < 2 or arr.shape[0] < 1:
-            raise ValueError(
-                f"windows must have shape (batch, seq_len + 1) with seq_len >= 1; got windows.shape={arr.shape}."
-            )
-        if arr.min() < 0 or arr.max() >= self.vocab_size:
-            raise ValueError(
-                f"windows must hold tokens 0..{self.vocab_size - 1}; got tokens from {arr.min()} to {arr.max()}."
-            )
-        return arr
+        return as_tokens(windows, "windows", self.vocab_size, min_len=2)  # (batch, seq_len + 1)
 
     def forward(self, tokens: np.ndarray) -> tuple[np.ndarray, tuple]:
         """The logits (batch, seq_len, vocab_size) at every position of `tokens` (batch, seq_len), and a cache."""

@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from posenc._validation import check_positive_int, check_real, check_seed
+from posenc._validation import check_int, check_positive_int, check_real, check_seed
 from posenc.lm.language import Language
 from posenc.lm.model import TinyLM
 
@@ -37,12 +37,27 @@ class Adam:
     """
 
     def __init__(self, params: dict[str, np.ndarray], betas: tuple[float, float] = (0.9, 0.99), eps: float = 1e-8):
+        if not isinstance(params, dict) or not all(isinstance(v, np.ndarray) for v in params.values()):
+            raise TypeError(
+                f"params must be a dict of arrays (a model's params); got params of type {type(params).__name__}."
+            )
+        if not isinstance(betas, tuple) or len(betas) != 2:
+            raise TypeError(f"betas must be a tuple of two numbers, such as (0.9, 0.99); got betas={betas!r}.")
+        betas = (
+            check_real(betas[0], "betas[0]", low=0.0, high=0.999),
+            check_real(betas[1], "betas[1]", low=0.0, high=0.9999),
+        )
+        eps = check_real(eps, "eps", low=0.0, low_open=True)
         self.params, self.betas, self.eps, self.steps = params, betas, eps, 0
         self.first = {name: np.zeros_like(value) for name, value in params.items()}
         self.second = {name: np.zeros_like(value) for name, value in params.items()}
 
     def step(self, grads: dict[str, np.ndarray], lr: float) -> None:
-        """One update of every tensor by its gradient in `grads`, with step size `lr`."""
+        """One update of every tensor by its gradient in `grads` (a dict with params' names), with step size `lr`."""
+        if not isinstance(grads, dict) or set(grads) != set(self.params):
+            got = sorted(grads) if isinstance(grads, dict) else type(grads).__name__
+            raise ValueError(f"grads must be a dict with a gradient for each tensor of params; got grads with {got}.")
+        lr = check_real(lr, "lr", low=0.0)
         self.steps += 1
         b1, b2 = self.betas
         scale = lr * math.sqrt(1 - b2**self.steps) / (1 - b1**self.steps)  # both bias corrections in one number
@@ -55,6 +70,21 @@ class Adam:
             value -= scale * first / (np.sqrt(second) + self.eps)
 
 
+def _check_language(language: object, model: object) -> None:
+    """Raise unless `model` is a TinyLM and `language` a Language with the model's vocabulary."""
+    if not isinstance(model, TinyLM):
+        raise TypeError(f"model must be a TinyLM; got model of type {type(model).__name__}.")
+    if not isinstance(language, Language):
+        raise TypeError(
+            f"language must be a Language (make_language()); got language of type {type(language).__name__}."
+        )
+    if language.vocab_size != model.vocab_size:
+        raise ValueError(
+            f"language must have the model's vocabulary; got language.vocab_size={language.vocab_size} "
+            f"for model.vocab_size={model.vocab_size}."
+        )
+
+
 def learning_rate(step: int, steps: int, peak: float, warmup: int) -> float:
     """The rate at `step` (0-based) of `steps`: linear up to `peak` over `warmup` steps, then a cosine down to peak/10.
 
@@ -63,6 +93,11 @@ def learning_rate(step: int, steps: int, peak: float, warmup: int) -> float:
     >>> [round(learning_rate(s, 10, 1.0, warmup=2), 3) for s in (0, 1, 2, 9)]
     [0.5, 1.0, 1.0, 0.134]
     """
+    steps, warmup = check_positive_int(steps, "steps"), check_positive_int(warmup, "warmup")
+    step = check_int(step, "step")
+    if not 0 <= step < steps:
+        raise ValueError(f"step must be from 0 to steps - 1 = {steps - 1}; got step={step}.")
+    peak = check_real(peak, "peak", low=0.0, low_open=True)
     if step < warmup:
         return peak * (step + 1) / warmup
     done = (step - warmup) / max(steps - warmup, 1)
@@ -120,17 +155,7 @@ def train(
     >>> bool(losses[-5:].mean() < losses[:5].mean())
     True
     """
-    if not isinstance(model, TinyLM):
-        raise TypeError(f"model must be a TinyLM; got model of type {type(model).__name__}.")
-    if not isinstance(language, Language):
-        raise TypeError(
-            f"language must be a Language (make_language()); got language of type {type(language).__name__}."
-        )
-    if language.vocab_size != model.vocab_size:
-        raise ValueError(
-            f"language must have the model's vocabulary; got language.vocab_size={language.vocab_size} "
-            f"for model.vocab_size={model.vocab_size}."
-        )
+    _check_language(language, model)
     steps, batch_size = check_positive_int(steps, "steps"), check_positive_int(batch_size, "batch_size")
     seq_len = model.max_len if seq_len is None else check_positive_int(seq_len, "seq_len")
     peak_lr = check_real(peak_lr, "peak_lr", low=0.0, low_open=True)
