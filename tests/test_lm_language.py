@@ -9,6 +9,7 @@ hidden states that could have emitted it.
 
 import itertools
 import math
+import re
 
 import numpy as np
 import pytest
@@ -245,3 +246,12 @@ class TestTheDocstringsClaims:
 def test_a_language_that_cannot_be_is_refused(bad):
     with pytest.raises(ValueError, match="store_rate|switch_rate"):
         make_language(**bad)
+
+
+def test_the_docstrings_numbers_are_the_ones_computed():
+    # python -m posenc.lm prints them; each printed number stands in the module's docstring (about 1 s)
+    from posenc.lm import language
+
+    printed = re.findall(r"\d+\.\d+", language._summary())
+    text = " ".join(language.__doc__.split())
+    assert len(printed) == 14 and all(number in text for number in printed), (printed, text)

@@ -4,9 +4,10 @@ A :class:`Scheme` holds everything the course knows about one scheme: its names,
 position, how figures draw it, where the course teaches it, how it enters an attention layer
 (:class:`~posenc.schemes.layer.LayerHooks`) with the parameters its hooks read and the mistakes
 learners make with it, how its head scores positions in lesson 06's experiment
-(``posenc.schemes.heads``), and, for a scheme lesson 07's comparison table has a row for, that row
-and its known wrong answers. The experiments (the fitted heads of ``posenc.extrapolation``, the
-capstone layer of ``posenc.capstone``), the checkers and the widgets take their lists of schemes and
+(``posenc.schemes.heads``), what lesson 07's language model needs to train it (``posenc.schemes.lm``),
+and, for a scheme lesson 07's comparison table has a row for, that row and its known wrong answers.
+The experiments (the fitted heads of ``posenc.extrapolation``, the capstone layer of ``posenc.capstone``,
+the language model of ``posenc.lm``), the checkers and the widgets take their lists of schemes and
 everything per scheme from here, and branch on no name.
 
 Adding a scheme: write its maths, with the functions its hooks and its head call, in a module of its
