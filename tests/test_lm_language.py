@@ -172,6 +172,19 @@ class TestFloor:
         assert np.all(np.diff(expected) <= 1e-12), expected
         assert expected[0] - expected[-1] > 0.01
 
+    @settings(max_examples=10)
+    @given(language=small_languages())
+    def test_the_expected_floor_never_rises_in_any_small_language(self, language):
+        # the same, exact, over every window of 5 tokens of languages hypothesis draws
+        emit, step, start = whole_chain(language)
+        windows = np.array(list(itertools.product(range(language.vocab_size), repeat=5)))
+        alpha = start * emit[:, windows[:, 0]].T
+        for x in windows[:, 1:].T:
+            alpha = (alpha @ step) * emit[:, x].T
+        weight = alpha.sum(axis=1)
+        expected = weight[weight > 0] @ language.floor(windows[weight > 0])
+        assert np.all(np.diff(expected) <= 1e-12), expected
+
     def test_an_impossible_token_costs_infinity(self):
         tokens = np.array([[LANGUAGE.store_token, 0]])  # a content token right after STORE
         assert LANGUAGE.floor(tokens)[0, 0] == math.inf
@@ -251,7 +264,8 @@ def test_a_language_that_cannot_be_is_refused(bad):
 def test_the_docstrings_numbers_are_the_ones_computed():
     # python -m posenc.lm prints them; each printed number stands in the module's docstring (about 1 s)
     from posenc.lm import language
+    from posenc.lm.__main__ import summary
 
-    printed = re.findall(r"\d+\.\d+", language._summary())
+    printed = re.findall(r"\d+\.\d+", summary())
     text = " ".join(language.__doc__.split())
     assert len(printed) == 14 and all(number in text for number in printed), (printed, text)

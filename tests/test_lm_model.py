@@ -54,7 +54,8 @@ ARGUMENT_CASES = {
 #: Every scheme once at its place, and hybrids: each of these configurations' tensors is checked.
 CONFIGS = [("none", ("none",)), ("sinusoidal", ("none",)), ("learned", ("none",))]
 CONFIGS += [("none", (name,)) for name in LAYER_SCHEMES if name != "none"]
-CONFIGS += [("learned", ("rope", "none")), ("sinusoidal", ("t5", "alibi")), ("none", ("t5", "t5"))]
+CONFIGS += [("none", ("rope", "none")), ("learned", ("rope", "none")), ("sinusoidal", ("t5", "alibi"))]
+CONFIGS += [("none", ("t5", "t5"))]
 
 
 def directional_errors(model: TinyLM, windows: np.ndarray, directions: int = 5, eps: float = 1e-5) -> dict:
@@ -100,6 +101,15 @@ class TestGradients:
         model = TinyLM(16, 6, layers=("rope",), d_model=8, num_heads=2, seed=3, dtype="float64")
         model.layer_schemes = (wrong,)
         assert directional_errors(model, WINDOWS)["layer0.qkv"] > 1e-4
+
+    def test_a_trained_tensor_without_a_gradient_is_an_error(self):
+        t5 = SCHEMES["t5"]
+        assert t5.model is not None
+        silent = dataclasses.replace(t5, model=dataclasses.replace(t5.model, bias_gradients=lambda g, params: {}))
+        model = TinyLM(16, 6, layers=("t5",), d_model=8, num_heads=2)
+        model.layer_schemes = (silent,)
+        with pytest.raises(RuntimeError, match=r"no gradient for \['t5.bucket_values'\]"):
+            model.loss_and_gradients(WINDOWS)
 
     @pytest.mark.parametrize("name", [n for n, s in SCHEMES.items() if s.model is not None])
     def test_each_backward_piece_is_the_transpose_of_its_hook(self, name):

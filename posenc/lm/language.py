@@ -18,7 +18,7 @@ stationary distribution, so a window cut anywhere is distributed alike. A *retri
 prediction whose input token is ``QUERY``: its target is the memory's value, and its floor is exactly 0
 when a value token is earlier in the window (the latest one is the answer) and ``log 4`` otherwise.
 
-Computed by ``python -m posenc.lm`` (:func:`_summary`) on 2,000 streams of 513 tokens (seed 1) of the
+Computed by ``python -m posenc.lm`` (``posenc/lm/__main__.py``) on 2,000 streams of 513 tokens (seed 1) of the
 default language: each number is a mean of exact per-token floors over that sample, ± a standard error
 across streams. Per position inside a window of 32: 2.020 ± 0.005 nats at the first prediction (one token
 of context), 1.598 ± 0.006 at the 32nd. Non-overlapping windows (the mean over every prediction of every
@@ -155,13 +155,20 @@ class Language:
         losses : ndarray of shape (num_windows, seq_len - 1)
             ``losses[w, p] = -log P(tokens[w, p + 1] | tokens[w, :p + 1])`` under the language, the
             window's first token drawn from the stationary distribution.
+
+        Examples
+        --------
+        >>> language = make_language()
+        >>> v = language.num_content  # the first value token
+        >>> language.floor([[language.store_token, v, language.query_token, v]]).round(4)  # uniform, then known
+        array([[1.3863, 2.9957, 0.    ]])
         """
         tokens = self._tokens(tokens)
         rows = np.arange(len(tokens))
         losses = np.empty((len(tokens), tokens.shape[1] - 1))
         with np.errstate(divide="ignore"):  # a token the language cannot produce there costs inf
             for t, p in self._predictions(tokens):
-                losses[:, t] = -np.log(p[rows, tokens[:, t + 1]])
+                losses[:, t] = 0.0 - np.log(p[rows, tokens[:, t + 1]])  # 0.0 - : no -0.0 for a sure token
         return losses
 
     def retrieval(self, tokens: object) -> tuple[np.ndarray, np.ndarray]:
@@ -175,6 +182,14 @@ class Language:
             ``p - q`` for the latest value token ``q < p`` of the window (the key), -1 where none is in
             view (and at predictions that are not retrieval positions). The floor at a retrieval
             position is 0 with a key in view and ``log(num_values)`` without.
+
+        Examples
+        --------
+        >>> language = make_language()
+        >>> s, q, v = language.store_token, language.query_token, language.num_content
+        >>> is_retrieval, distance = language.retrieval([[q, v, s, v, 0, q, v]])
+        >>> is_retrieval.astype(int), distance  # the first QUERY has no key in view; the second's is 2 back
+        (array([[1, 0, 0, 0, 0, 1]]), array([[-1, -1, -1, -1, -1,  2]]))
         """
         tokens = self._tokens(tokens)
         positions = np.arange(tokens.shape[1])
@@ -303,34 +318,3 @@ def make_language(
     emissions /= emissions.sum(axis=1, keepdims=True)
     stationary = np.full(num_topics * cycle, 1.0 / (num_topics * cycle))  # doubly stochastic: uniform
     return Language(emissions, transitions, stationary, num_values, store_rate, query_rate)
-
-
-def _summary(num_streams: int = 2000, seed: int = 1) -> str:
-    """The numbers of the module's docstring, for the default language: ``python -m posenc.lm.language``."""
-    language = make_language()
-    streams = language.sample(num_streams, 513, seed=seed)  # (streams, 513): 512 predictions each
-
-    def floors(window: int) -> tuple[np.ndarray, np.ndarray]:  # per stream and window: (streams, 512 // W, W)
-        windows = streams[:, np.arange(0, 512, window)[:, None] + np.arange(window + 1)].reshape(-1, window + 1)
-        return language.floor(windows).reshape(num_streams, -1, window), language.retrieval(windows)[1]
-
-    def shown(per_stream: np.ndarray, digits: int = 3) -> str:  # mean ± standard error, streams independent
-        error = per_stream.std(ddof=1) / np.sqrt(len(per_stream))
-        return f"{per_stream.mean():.{digits}f} ± {error:.{digits}f}"
-
-    short, distance = floors(32)
-    long, long_distance = floors(512)
-    is_retrieval = language.retrieval(streams)[0].reshape(num_streams, 1, 512)
-    lines = [
-        f"first prediction of a window of 32: {shown(short[:, :, 0].mean(axis=1))} nats; "
-        f"32nd: {shown(short[:, :, 31].mean(axis=1))}",
-        f"non-overlapping, W = 32: {shown(short.mean(axis=(1, 2)))}; W = 512: {shown(long.mean(axis=(1, 2)))}; "
-        f"difference, paired: {shown(short.mean(axis=(1, 2)) - long.mean(axis=(1, 2)), digits=4)}",
-    ]
-    for window, losses, far in ((32, short, distance), (512, long, long_distance)):
-        retrieval = is_retrieval.reshape(losses.shape)
-        out_of_view = (far.reshape(losses.shape)[retrieval] < 0).mean()
-        lines.append(
-            f"retrieval, W = {window}: {losses[retrieval].mean():.3f} nats, key out of view at {out_of_view:.1%}"
-        )
-    return "\n".join(lines)

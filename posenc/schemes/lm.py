@@ -61,6 +61,15 @@ class ModelPart:
     bias_gradients : callable
         ``(g, params) -> gradients`` of the score bias's parameters, `g` (num_heads, seq_len, seq_len) summed
         over the batch and the layers that run the scheme.
+
+    Examples
+    --------
+    >>> from posenc.schemes import SCHEMES
+    >>> part = SCHEMES["t5"].model
+    >>> part.trained(np.random.default_rng(0), 32, 64, 4)["bucket_values"].shape  # one number per head and bucket
+    (4, 32)
+    >>> SCHEMES["alibi"].model.fixed(32, 64, 4)["slopes"] * 256
+    array([64., 16.,  4.,  1.])
     """
 
     trained: Trained = _none_trained
@@ -73,7 +82,13 @@ class ModelPart:
 
 
 def table_gradients(g: np.ndarray, params: Params) -> dict[str, np.ndarray]:
-    """A learned table's gradient: row ``p`` gets the sum over the batch of ``g`` at position ``p`` (0 past seq_len)."""
+    """A learned table's gradient: row ``p`` gets the sum over the batch of ``g`` at position ``p`` (0 past seq_len).
+
+    Examples
+    --------
+    >>> table_gradients(np.ones((2, 3, 1)), {"table": np.zeros((4, 1))})["table"].ravel()  # 2 windows of 3 tokens
+    array([2., 2., 2., 0.])
+    """
     table = np.asarray(params["table"])  # (max_len, d_model)
     grad = np.zeros_like(table)
     grad[: g.shape[-2]] = g.reshape(-1, *g.shape[-2:]).sum(axis=0)
@@ -81,5 +96,12 @@ def table_gradients(g: np.ndarray, params: Params) -> dict[str, np.ndarray]:
 
 
 def turn_back(g: np.ndarray, params: Params) -> np.ndarray:
-    """RoPE's transpose: turning by ``-m θ_i`` undoes the turn by ``m θ_i`` at each position ``m``."""
+    """RoPE's transpose: turning by ``-m θ_i`` undoes the turn by ``m θ_i`` at each position ``m``.
+
+    Examples
+    --------
+    >>> x = np.random.default_rng(0).normal(size=(3, 4))
+    >>> bool(np.allclose(turn_back(apply_rope(x), {}), x))
+    True
+    """
     return apply_rope(g, -np.arange(g.shape[-2]))
