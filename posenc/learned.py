@@ -83,11 +83,7 @@ class LearnedTable:
             if low < 0:
                 raise IndexError(f"positions must be >= 0; got position {low}. Positions count from 0.")
             if high >= self.max_len:
-                raise IndexError(
-                    f"position {high} is past the end of this learned table: it has rows for positions "
-                    f"0..{self.max_len - 1} only (max_len={self.max_len}). "
-                    "A learned table cannot encode a position it never had a row for."
-                )
+                raise past_the_end(high, self.max_len)
         return int(arr) if arr.ndim == 0 else arr
 
     def lookup(self, positions: object) -> np.ndarray:
@@ -121,6 +117,15 @@ class LearnedTable:
                 f"got grads.shape={grads.shape}."
             )
         np.add.at(self.weights, rows, -lr * grads)
+
+
+def past_the_end(position: int, max_len: int) -> IndexError:
+    """The error for a position a learned table of `max_len` rows has no row for (every learned table says it alike)."""
+    return IndexError(
+        f"position {position} is past the end of this learned table: it has rows for positions "
+        f"0..{max_len - 1} only (max_len={max_len}). "
+        "A learned table cannot encode a position it never had a row for."
+    )
 
 
 @functools.lru_cache(maxsize=1)

@@ -186,3 +186,14 @@ def head_gradients(params: dict[str, np.ndarray], g: np.ndarray, d_model: int) -
     """The gradient of the loss with respect to each bucket's number: the sum of ``g`` over the scores in that bucket."""
     buckets = t5_bucket(offsets(len(g)), bidirectional=False, num_buckets=len(params["bucket_values"]))
     return {"bucket_values": np.bincount(buckets.ravel(), weights=g.ravel(), minlength=len(params["bucket_values"]))}
+
+
+def bias_gradients(g: np.ndarray, params: Mapping[str, np.ndarray | float]) -> dict[str, np.ndarray]:
+    """The gradient with respect to ``params["bucket_values"]`` (num_heads, num_buckets) of a causal layer's loss,
+    given ``g`` (num_heads, seq_len, seq_len), its gradient with respect to :func:`bias_hook`'s bias: for each head
+    and bucket, the sum of ``g`` over the (query, key) pairs in that bucket."""
+    values = np.asarray(params["bucket_values"])  # (num_heads, num_buckets)
+    seq_len = g.shape[-1]
+    buckets = t5_bucket(offsets(seq_len), bidirectional=False, num_buckets=values.shape[-1])  # (seq_len, seq_len)
+    one_hot = buckets.reshape(-1, 1) == np.arange(values.shape[-1])  # (seq_len * seq_len, num_buckets)
+    return {"bucket_values": g.reshape(len(g), -1) @ one_hot}

@@ -32,7 +32,13 @@ HEADLESS = headless_modules()
 
 
 def test_the_walk_finds_the_maths_and_the_checkers():
-    for name in ("posenc.attention", "posenc.capstone", "posenc.extrapolation.heads", "posenc.checks.engine"):
+    for name in (
+        "posenc.attention",
+        "posenc.capstone",
+        "posenc.extrapolation.heads",
+        "posenc.lm.model",
+        "posenc.checks.engine",
+    ):
         assert name in HEADLESS
     assert not [name for name in HEADLESS if name.startswith(DISPLAY_LAYERS)]
 

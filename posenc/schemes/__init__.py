@@ -4,9 +4,10 @@ A :class:`Scheme` holds everything the course knows about one scheme: its names,
 position, how figures draw it, where the course teaches it, how it enters an attention layer
 (:class:`~posenc.schemes.layer.LayerHooks`) with the parameters its hooks read and the mistakes
 learners make with it, how its head scores positions in lesson 06's experiment
-(``posenc.schemes.heads``), and, for a scheme lesson 07's comparison table has a row for, that row
-and its known wrong answers. The experiments (the fitted heads of ``posenc.extrapolation``, the
-capstone layer of ``posenc.capstone``), the checkers and the widgets take their lists of schemes and
+(``posenc.schemes.heads``), what lesson 07's language model needs to train it (``posenc.schemes.lm``),
+and, for a scheme lesson 07's comparison table has a row for, that row and its known wrong answers.
+The experiments (the fitted heads of ``posenc.extrapolation``, the capstone layer of ``posenc.capstone``,
+the language model of ``posenc.lm``), the checkers and the widgets take their lists of schemes and
 everything per scheme from here, and branch on no name.
 
 Adding a scheme: write its maths, with the functions its hooks and its head call, in a module of its
@@ -39,8 +40,9 @@ from posenc.schemes.layer import (
     rotate_half,
     signed,
 )
+from posenc.schemes.lm import ModelPart, table_gradients, turn_back
 
-__all__ = ["COLUMNS", "LayerHooks", "PLACES", "Scheme", "SCHEMES", "Style", "scheme_named", "with_part"]
+__all__ = ["COLUMNS", "LayerHooks", "ModelPart", "PLACES", "Scheme", "SCHEMES", "Style", "scheme_named", "with_part"]
 
 
 @dataclass(frozen=True)
@@ -96,6 +98,10 @@ class Scheme:
         include it. A scheme met only in optional sections still runs by name everywhere.
     head : TrainedHead, ChosenHead or None
         How its head scores positions in lesson 06's experiment; None where that does not run it.
+    model : ModelPart or None
+        What lesson 07's tiny language model (``posenc.lm``) needs beyond `layer`: its position parameters
+        and the backward pieces of its hooks; None where the model does not run it. A scheme that acts on
+        the inputs runs once, at the model's input; any other runs in the layers that name it.
     """
 
     name: str
@@ -111,6 +117,7 @@ class Scheme:
     layer_params: Callable[[np.random.Generator, int, int], dict[str, np.ndarray | float]] | None = None
     in_core: bool = False
     head: TrainedHead | ChosenHead | None = None
+    model: ModelPart | None = None
 
     def __post_init__(self) -> None:
         if self.acts_on not in PLACES:
@@ -169,6 +176,7 @@ SCHEMES: dict[str, Scheme] = _registered(
         style=Style("#000000", ":", "x"),
         layer=LayerHooks(),
         in_core=True,
+        model=ModelPart(),
     ),
     Scheme(
         "sinusoidal",
@@ -186,6 +194,7 @@ SCHEMES: dict[str, Scheme] = _registered(
         layer=LayerHooks(inputs=add_sinusoidal),
         in_core=True,
         head=heads.SINUSOIDAL,
+        model=ModelPart(),
     ),
     Scheme(
         "learned",
@@ -200,6 +209,10 @@ SCHEMES: dict[str, Scheme] = _registered(
         layer_params=lambda rng, max_len, d: {"table": rng.normal(scale=0.5, size=(max_len, d))},
         in_core=True,
         head=heads.LEARNED,
+        model=ModelPart(
+            trained=lambda rng, max_len, d, num_heads: {"table": rng.normal(scale=0.5, size=(max_len, d))},
+            inputs_gradients=table_gradients,
+        ),
     ),
     Scheme(
         "t5",
@@ -215,6 +228,12 @@ SCHEMES: dict[str, Scheme] = _registered(
             t5.head_scores,
             init=lambda rng, train_len, d: {"bucket_values": rng.normal(scale=0.01, size=t5.NUM_BUCKETS)},
             gradients=t5.head_gradients,
+        ),
+        model=ModelPart(
+            trained=lambda rng, max_len, d, num_heads: {
+                "bucket_values": rng.normal(scale=0.1, size=(num_heads, t5.NUM_BUCKETS))
+            },
+            bias_gradients=t5.bias_gradients,
         ),
     ),
     Scheme(
@@ -242,6 +261,7 @@ SCHEMES: dict[str, Scheme] = _registered(
         },
         in_core=True,
         head=heads.ROPE,
+        model=ModelPart(queries_back=turn_back, keys_back=turn_back),
     ),
     Scheme(
         "alibi",
@@ -260,12 +280,13 @@ SCHEMES: dict[str, Scheme] = _registered(
         layer_params=lambda rng, max_len, d: {"slopes": float(alibi_slopes(8)[0])},  # the first of 8 heads
         in_core=True,
         head=heads.ALIBI,
+        model=ModelPart(fixed=lambda max_len, d, num_heads: {"slopes": alibi_slopes(num_heads)}),
     ),
 )
 
 
 #: The parts a record may lack (None): what with_part can ask for.
-_PARTS = ("comparison", "layer", "layer_params", "head")
+_PARTS = ("comparison", "layer", "layer_params", "head", "model")
 
 
 def with_part(part: str, core_only: bool = True) -> tuple[str, ...]:

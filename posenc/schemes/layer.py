@@ -22,6 +22,7 @@ import numpy as np
 
 from posenc.alibi import penalty
 from posenc.attention import attention, causal_mask
+from posenc.learned import past_the_end
 from posenc.rope import apply_rope
 from posenc.sinusoidal import sinusoidal
 
@@ -72,8 +73,13 @@ def add_sinusoidal(x: np.ndarray, params: Params) -> np.ndarray:
 
 
 def add_table_rows(x: np.ndarray, params: Params) -> np.ndarray:
-    """Add the learned table's first rows, ``params["table"][:n]`` (lesson 04), to the token vectors."""
-    return x + np.asarray(params["table"])[: x.shape[-2]]
+    """Add the learned table's first rows, ``params["table"][:n]`` (lesson 04), to the token vectors.
+
+    More tokens than the table has rows is the ``IndexError`` of ``posenc.LearnedTable``: no row, no position."""
+    table = np.asarray(params["table"])  # (max_len, d_model)
+    if x.shape[-2] > len(table):
+        raise past_the_end(x.shape[-2] - 1, len(table))
+    return x + table[: x.shape[-2]]
 
 
 def rotate(x: np.ndarray, params: Params) -> np.ndarray:

@@ -1,0 +1,182 @@
+"""Evaluating a model trained at length L on windows of W tokens, beside the exact floor on the same tokens.
+
+A stream of held-out tokens is cut into windows of ``W + 1`` tokens whose starts are `stride` apart;
+in each window the model reads tokens ``0 .. p`` to predict token ``p + 1``, for ``p = 0 .. W - 1``.
+
+- *Non-overlapping* (``stride == W``, the default): every prediction of every window counts, so each
+  token of the stream after the first is predicted once, with 1 to W tokens of context.
+- *Sliding* (``stride < W``): only each window's last `stride` predictions count (``p >= W - stride``),
+  each with at least ``W - stride + 1`` tokens of context; the stream's tokens ``1 .. W - stride`` are
+  not predicted. The ALiBi paper's sliding evaluation (Press et al. 2022, appendix B) is this with stride 1.
+
+The floor is :meth:`~posenc.lm.language.Language.floor` on the same windows: what the best possible
+predictor that sees only the window would lose.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from posenc._validation import check_positive_int
+from posenc.lm.language import Language, as_tokens
+from posenc.lm.model import TinyLM
+from posenc.lm.train import _check_language
+
+__all__ = ["Evaluation", "cut_windows", "evaluate"]
+
+
+def cut_windows(streams: object, window: int, stride: int | None = None) -> np.ndarray:
+    """The windows of ``window + 1`` tokens whose starts are `stride` apart (`window` by default), stream by stream.
+
+    Parameters
+    ----------
+    streams : array of int, shape (num_streams, stream_len)
+    window : int
+        W, the predictions per window.
+    stride : int, optional
+        From 1 to `window`; `window` (non-overlapping) by default.
+
+    Returns
+    -------
+    windows : ndarray of shape (num_streams * per_stream, window + 1)
+        Stream 0's windows first; ``per_stream = (stream_len - 1 - window) // stride + 1``.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If `streams` is not a 2-D integer array with more than `window` tokens per stream, or `window`
+        or `stride` is not a positive integer, or `stride` exceeds `window`.
+
+    Examples
+    --------
+    >>> cut_windows(np.arange(7)[None, :], window=2)
+    array([[0, 1, 2],
+           [2, 3, 4],
+           [4, 5, 6]])
+    >>> cut_windows(np.arange(7)[None, :], window=4, stride=1)  # sliding: count each window's last prediction
+    array([[0, 1, 2, 3, 4],
+           [1, 2, 3, 4, 5],
+           [2, 3, 4, 5, 6]])
+    """
+    window = check_positive_int(window, "window")
+    stride = window if stride is None else check_positive_int(stride, "stride")
+    if stride > window:
+        raise ValueError(
+            f"stride must be at most window (W={window}), so that every token is predicted; got stride={stride}."
+        )
+    arr = as_tokens(streams, "streams", None, min_len=2)  # (num_streams, stream_len)
+    if arr.shape[1] <= window:
+        raise ValueError(
+            f"streams must be longer than window={window} tokens (a window reads W + 1 tokens); "
+            f"got streams.shape={arr.shape}."
+        )
+    starts = np.arange(0, arr.shape[1] - window, stride)  # (per_stream,)
+    return arr[:, starts[:, None] + np.arange(window + 1)].reshape(-1, window + 1)
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """A model's losses and the floor at every counted prediction of one evaluation.
+
+    Attributes
+    ----------
+    window, stride : int
+        W, and the starts' spacing (W for non-overlapping).
+    model, floor : ndarray of shape (num_windows, stride)
+        Losses (nats) of the model and of the Bayes-optimal predictor at the counted predictions,
+        positions ``W - stride .. W - 1`` of each window.
+    retrieval, key_distance : ndarray of shape (num_windows, stride)
+        The retrieval positions among them, and how far back their key is (-1: not in the window;
+        ``Language.retrieval``).
+
+    Examples
+    --------
+    >>> from posenc.lm.language import make_language
+    >>> language = make_language()
+    >>> model = TinyLM(language.vocab_size, max_len=8, d_model=16, num_heads=2)
+    >>> result = evaluate(model, language, language.sample(4, 17), window=8)
+    >>> result.model.shape, bool(result.excess > 0)
+    ((8, 8), True)
+    """
+
+    window: int
+    stride: int
+    model: np.ndarray
+    floor: np.ndarray
+    retrieval: np.ndarray
+    key_distance: np.ndarray
+
+    @property
+    def model_loss(self) -> float:
+        """The model's mean loss over the counted predictions."""
+        return float(self.model.mean())
+
+    @property
+    def floor_loss(self) -> float:
+        """The floor's mean over the same predictions."""
+        return float(self.floor.mean())
+
+    @property
+    def excess(self) -> float:
+        """How far the model is above the floor: the mean of (model - floor), prediction by prediction."""
+        return float((self.model - self.floor).mean())
+
+    @property
+    def excess_error(self) -> float:
+        """The standard error of :attr:`excess`, windows taken as independent (they are not quite)."""
+        per_window = (self.model - self.floor).mean(axis=1)
+        return float(per_window.std(ddof=1) / np.sqrt(len(per_window))) if len(per_window) > 1 else float("nan")
+
+    def per_position(self) -> tuple[np.ndarray, np.ndarray]:
+        """The model's and the floor's mean loss at each counted position of a window: two arrays of shape (stride,)."""
+        return self.model.mean(axis=0), self.floor.mean(axis=0)
+
+
+def evaluate(
+    model: TinyLM, language: Language, streams: object, window: int, stride: int | None = None, batch_size: int = 16
+) -> Evaluation:
+    """Evaluate `model` on `streams` cut into windows of W = `window` predictions, beside the floor.
+
+    Parameters
+    ----------
+    model : TinyLM
+    language : Language
+        The language the streams come from (its vocabulary the model's).
+    streams : array of int, shape (num_streams, stream_len)
+        Held-out tokens (``language.sample``), longer than `window`.
+    window : int
+        W. A learned table with fewer rows than W raises the ``IndexError`` of ``posenc.LearnedTable``.
+    stride : int, optional
+        1 to W; W (non-overlapping) by default: see the module's docstring.
+    batch_size : int, default 16
+        Windows per forward pass (memory grows with ``batch_size * W**2``).
+
+    Returns
+    -------
+    Evaluation
+
+    Raises
+    ------
+    ValueError, TypeError, IndexError
+        As :func:`cut_windows`; for a language whose vocabulary is not the model's; IndexError for a
+        learned table shorter than W.
+    """
+    _check_language(language, model)
+    batch_size = check_positive_int(batch_size, "batch_size")
+    windows = cut_windows(streams, window, stride)  # (num_windows, W + 1)
+    stride = window if stride is None else stride
+    losses = np.concatenate(
+        [model.token_losses(windows[start : start + batch_size]) for start in range(0, len(windows), batch_size)]
+    )  # (num_windows, W)
+    counted = slice(window - stride, window)
+    is_retrieval, distance = language.retrieval(windows)
+    return Evaluation(
+        window,
+        stride,
+        losses[:, counted].astype(np.float64),
+        language.floor(windows)[:, counted],
+        is_retrieval[:, counted],
+        distance[:, counted],
+    )
