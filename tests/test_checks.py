@@ -65,7 +65,9 @@ class TestQuestions:
             assert bool(result) == option["correct"] and option["explanation"] in result.message
 
     def test_unknown_question_id(self):
-        with pytest.raises(ValueError, match="question_id must be the id of a question in the bank; got question_id=.nope."):
+        with pytest.raises(
+            ValueError, match="question_id must be the id of a question in the bank; got question_id=.nope."
+        ):
             checks.answer("nope", "a")
 
     def test_a_recall_prompt_is_not_a_quiz(self):
