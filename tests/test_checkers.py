@@ -584,6 +584,7 @@ def test_names_each_mistake_it_knows(name, mistake):
     result = run(name, SPECS[name].mistakes[mistake])
     hint = CHECKERS[name].mistakes[mistake].format(**SPECS[name].hint_args)
     assert not result.passed and hint in result.message, result.message
+    assert result.mistake == mistake, f"the verdict records {result.mistake!r}: {result.message}"
 
 
 def wrong_values():

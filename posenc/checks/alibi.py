@@ -16,6 +16,7 @@ import numpy as np
 from posenc.alibi import alibi_slopes
 from posenc.checks.engine import (
     CheckResult,
+    Explained,
     array_from,
     correct,
     first_difference,
@@ -119,7 +120,9 @@ def check_alibi_slopes(fn: Callable[[int], np.ndarray]) -> CheckResult:
             rounded = up != 1 << (n.bit_length() - 1) and got.shape[0] > n and np.allclose(got[:up], alibi_slopes(up))
             mistake = "rounded-power" if rounded else likely_mistake(got, _suspects(n))  # only a suspect of its shape
             hint = f" Likely: {SLOPE_MISTAKES[mistake]}" if mistake else ""
-            return not_yet(f"for {heads(n)}, the shape is {got.shape}; expected ({n},): one slope per head.{hint}")
+            return not_yet(
+                f"for {heads(n)}, the shape is {got.shape}; expected ({n},): one slope per head.{hint}", mistake=mistake
+            )
         said = first_difference(got, expected, f"for {heads(n)}", "slope")
         if said is None:
             continue
@@ -133,5 +136,5 @@ def check_alibi_slopes(fn: Callable[[int], np.ndarray]) -> CheckResult:
         shown = f" From slope[{start}] on, yours: {_exponents(got, start)}; expected {_exponents(expected, start)}."
         if len(shown) + len(hint) > room_after(said):  # the hint matters more than the slopes written out
             shown = ""
-        return not_yet(said, shown + hint)
+        return not_yet(said, Explained(shown + hint, mistake))
     return correct("the slopes match for 8, 16, 12, 6 and 1 heads.")

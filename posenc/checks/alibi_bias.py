@@ -22,6 +22,7 @@ from posenc.alibi import alibi_bias, alibi_slopes
 from posenc.attention import offsets
 from posenc.checks.engine import (
     CheckResult,
+    Explained,
     array_from,
     correct,
     first_difference,
@@ -211,19 +212,22 @@ def _shape(got: np.ndarray, expected: np.ndarray, where: str) -> CheckResult:
     said = f"{where}, the shape is {got.shape}, expected {expected.shape}"
     if got.shape == (seq_len, seq_len, num_heads):
         last = np.allclose(np.moveaxis(got, -1, 0), expected, atol=TOL)
-        return not_yet(f"{said}: the head axis is last.", f" {'' if last else 'Likely: '}{BIAS_MISTAKES['heads-last']}")
+        likely = "" if last else "Likely: "
+        return not_yet(
+            f"{said}: the head axis is last.", Explained(f" {likely}{BIAS_MISTAKES['heads-last']}", "heads-last")
+        )
     if got.shape == (seq_len, seq_len):
         one = next((h for h in range(num_heads) if np.allclose(got, expected[h], atol=TOL)), None)
         which = f": it is head {one}'s matrix alone" if one is not None else ": there is no head axis"
-        return not_yet(f"{said}{which}.", f" {BIAS_MISTAKES['no-head-axis']}")
+        return not_yet(f"{said}{which}.", Explained(f" {BIAS_MISTAKES['no-head-axis']}", "no-head-axis"))
     return not_yet(f"{said}: one (seq_len, seq_len) matrix per head.")
 
 
-def _explain(got: np.ndarray, value: object, num_heads: int, causal: bool, room: int) -> str:
+def _explain(got: np.ndarray, value: object, num_heads: int, causal: bool, room: int) -> Explained:
     """What the learner's bias does wrong, measured region by region, in at most `room` characters."""
     dtype = int_dtype(value)
     if dtype is not None:
-        return f" Your bias has dtype {dtype}. {BIAS_MISTAKES['int-dtype']}"
+        return Explained(f" Your bias has dtype {dtype}. {BIAS_MISTAKES['int-dtype']}", "int-dtype")
     slopes = alibi_slopes(num_heads)  # (num_heads,)
     seq_len = got.shape[1]
     distance = offsets(seq_len)  # (seq_len, seq_len): i - j
@@ -232,7 +236,7 @@ def _explain(got: np.ndarray, value: object, num_heads: int, causal: bool, room:
     odd = np.isnan(got) | (np.isinf(got) & seen)
     if odd.any():
         h, i, j = np.argwhere(odd)[0]
-        return f" Measured: bias[{h}, {i}, {j}] is {got[h, i, j]}, where a number belongs."
+        return Explained(f" Measured: bias[{h}, {i}, {j}] is {got[h, i, j]}, where a number belongs.")
     mistake: str | None
     if causal and np.allclose(got, expected.transpose(0, 2, 1), atol=TOL):
         said, mistake = "yours is 0 for the keys before the query and penalises the keys after it", "j-minus-i"
@@ -246,7 +250,9 @@ def _explain(got: np.ndarray, value: object, num_heads: int, causal: bool, room:
     if mistake:
         hint = f" {'Likely: ' if mistake.startswith('?') else ''}{BIAS_MISTAKES[mistake.lstrip('?')]}"
     measured = f" Measured: {said}."
-    return (measured if len(measured) + len(hint) <= room else "") + hint
+    return Explained(
+        (measured if len(measured) + len(hint) <= room else "") + hint, mistake.lstrip("?") if mistake else None
+    )
 
 
 @register("function", BIAS_MISTAKES)

@@ -15,6 +15,7 @@ import numpy as np
 
 from posenc.checks.engine import (
     CheckResult,
+    Explained,
     array_from,
     correct,
     first_difference,
@@ -172,11 +173,12 @@ def check_offset_rotation(fn: Callable[[int, int], np.ndarray]) -> CheckResult:
             stack = got.shape == (d_model // 2, 2, 2)
             hint = f" {OFFSET_MISTAKES['blocks-stack']}" if stack else ""
             return not_yet(
-                f"{where} the shape is {got.shape}, expected {expected.shape} (it maps one row to another).{hint}"
+                f"{where} the shape is {got.shape}, expected {expected.shape} (it maps one row to another).{hint}",
+                mistake="blocks-stack" if stack else None,
             )
         if np.allclose(got, _blocks_at_i(k, d_model), atol=TOL) and d_model > 2:
             head = first_difference(got, expected, where, "M") or where
-            return not_yet(head, f" {OFFSET_MISTAKES['blocks-at-i']}")
+            return not_yet(head, Explained(f" {OFFSET_MISTAKES['blocks-at-i']}", "blocks-at-i"))
         said = first_difference(got, expected, where, "M")
         if said is None:
             continue
@@ -184,16 +186,16 @@ def check_offset_rotation(fn: Callable[[int, int], np.ndarray]) -> CheckResult:
     return correct("M @ PE[p] == PE[p + k] for every p, for (k, d_model) = (1, 2), (3, 8), (-2, 6), (0, 4).")
 
 
-def _explain(value: object, got: np.ndarray, k: int, room: int) -> str:
+def _explain(value: object, got: np.ndarray, k: int, room: int) -> Explained:
     """What the learner's M does wrong, measured block by block, in at most `room` characters."""
     dtype = int_dtype(value)
     if dtype is not None:
-        return f" Your M has dtype {dtype}. {OFFSET_MISTAKES['int-dtype']}"
+        return Explained(f" Your M has dtype {dtype}. {OFFSET_MISTAKES['int-dtype']}", "int-dtype")
     if not np.isfinite(got).all():
-        return ""
+        return Explained("")
     with np.errstate(all="ignore"):
         findings, mistake = _diagnose(got, k)
     # base 100 is what i for 2i gives, and also what 2i with base 100 gives: a likely cause, not a certain one
     hint = f" {'Likely: ' if mistake == 'i-for-2i' else ''}{OFFSET_MISTAKES[mistake]}" if mistake else ""
     said = sentences(findings, len(got) // 2, room - len(hint) - len(" Measured: ."), noun="block")
-    return (f" Measured: {said}." if said else "") + hint
+    return Explained((f" Measured: {said}." if said else "") + hint, mistake)

@@ -24,7 +24,7 @@ import inspect
 import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TypeAlias, TypeVar
+from typing import NamedTuple, TypeAlias, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -36,6 +36,7 @@ from posenc.checks.stubs import read_stub
 
 __all__ = [
     "CheckResult",
+    "Explained",
     "Checker",
     "CHECKERS",
     "MESSAGE_LIMIT",
@@ -77,6 +78,9 @@ class CheckResult:
     passed: bool
     message: str
     attempted: bool = True
+    #: The id of the listed mistake the message names (a key of its checker's ``mistakes``), or None:
+    #: what tests, the guide and the notes match on, so that rewording a hint changes none of them.
+    mistake: str | None = None
 
     def __bool__(self) -> bool:
         return self.passed
@@ -168,17 +172,29 @@ def room_after(head: str) -> int:
     return MESSAGE_LIMIT - 1 - len(_NOT_YET) - len(head)
 
 
-def not_yet(head: str, detail: str = "") -> CheckResult:
+class Explained(NamedTuple):
+    """A verdict's detail: what a checker measured, and the id of the listed mistake it names (None if none)."""
+
+    text: str
+    mistake: str | None = None
+
+
+def not_yet(head: str, detail: str | Explained = "", mistake: str | None = None) -> CheckResult:
     """A failing verdict: "Not yet: ", `head` (what differs), then `detail` if it fits under :data:`MESSAGE_LIMIT`.
+
+    The verdict's ``mistake`` is `mistake` (a listed mistake that `head` names), else the one `detail`
+    names if `detail` is kept: a mistake is recorded only where the message names it.
 
     Examples
     --------
-    >>> not_yet("f(2) is 4.0000, expected 2.0000.", " Every entry is doubled.")
-    Not yet: f(2) is 4.0000, expected 2.0000. Every entry is doubled.
-    >>> not_yet("f(2) is 4.0000, expected 2.0000.", " Every entry is doubled." * 20)
+    >>> not_yet("f(2) is 4.0000, expected 2.0000.", Explained(" Every entry is doubled.", "doubled")).mistake
+    'doubled'
+    >>> not_yet("f(2) is 4.0000, expected 2.0000.", Explained(" Every entry is doubled." * 20, "doubled"))
     Not yet: f(2) is 4.0000, expected 2.0000.
     """
-    return CheckResult(False, _NOT_YET + head + (detail if len(detail) <= room_after(head) else ""))
+    text, named = detail if isinstance(detail, Explained) else (detail, None)
+    kept = len(text) <= room_after(head)
+    return CheckResult(False, _NOT_YET + head + (text if kept else ""), mistake=mistake or (named if kept else None))
 
 
 def not_attempted(name: str) -> CheckResult:

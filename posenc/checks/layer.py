@@ -21,6 +21,7 @@ import numpy as np
 from posenc.capstone import CAPSTONE_SCHEMES, D_MODEL, embed, layer_with, parts, position_params, scheme_layer
 from posenc.checks.engine import (
     CheckResult,
+    Explained,
     as_real_array,
     call,
     correct,
@@ -67,7 +68,7 @@ def _where(scheme: str, causal: bool, sentence: list[str]) -> str:
 def _stop(head: str, mistake: str | None = None, hedge: bool = False, detail: str = "") -> _Stop:
     """A verdict: `head` (what was measured), then `detail` and the hint of `mistake` (hedged) if they fit; the hint first."""
     hint = f" {'Likely: ' if hedge else ''}{LAYER_MISTAKES[mistake]}" if mistake else ""
-    return _Stop(not_yet(head, detail + hint if len(detail + hint) <= room_after(head) else hint))
+    return _Stop(not_yet(head, Explained(detail + hint if len(detail + hint) <= room_after(head) else hint, mistake)))
 
 
 def _layer(fn: Callable, name: str) -> Callable[[list[str], str, bool], tuple[np.ndarray, np.ndarray]]:

@@ -18,6 +18,7 @@ import numpy as np
 from posenc.analysis import cosine_similarity
 from posenc.checks.engine import (
     CheckResult,
+    Explained,
     array_from,
     call,
     correct,
@@ -146,16 +147,22 @@ def check_cosine_similarity(fn: Callable[[np.ndarray], np.ndarray]) -> CheckResu
         if verdict is not None:
             if verdict.attempted and "raised" in verdict.message and _column_lengths_used(fn, name):
                 head = f"on {label}, {name} raised an error; on a square table it runs, but"
-                return not_yet(head, f" {SIMILARITY_MISTAKES['column-lengths']}")
+                return not_yet(head, Explained(f" {SIMILARITY_MISTAKES['column-lengths']}", "column-lengths"))
             return verdict
         assert got is not None  # no verdict: an array
         if not np.array_equal(given, table):
-            return not_yet(f"on {label}, the table came back changed. {SIMILARITY_MISTAKES['changed-input']}")
+            return not_yet(
+                f"on {label}, the table came back changed. {SIMILARITY_MISTAKES['changed-input']}",
+                mistake="changed-input",
+            )
         expected = cosine_similarity(table)  # (n, n)
         n, d = table.shape
         if got.shape != expected.shape:
             if got.shape == (d, d):
-                return not_yet(f"on {label}, the shape is {got.shape}. {SIMILARITY_MISTAKES['compared-columns']}")
+                return not_yet(
+                    f"on {label}, the shape is {got.shape}. {SIMILARITY_MISTAKES['compared-columns']}",
+                    mistake="compared-columns",
+                )
             return not_yet(
                 f"on {label}, the shape is {got.shape}, expected {expected.shape}: one entry per pair of rows."
             )
@@ -166,14 +173,14 @@ def check_cosine_similarity(fn: Callable[[np.ndarray], np.ndarray]) -> CheckResu
     return correct("every entry matches, on " + ", ".join(cases) + ".")
 
 
-def _explain(got: np.ndarray, expected: np.ndarray, table: np.ndarray, room: int) -> str:
+def _explain(got: np.ndarray, expected: np.ndarray, table: np.ndarray, room: int) -> Explained:
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore")
         correlation = np.corrcoef(table)  # NaN for a constant row
     if np.allclose(got, correlation, equal_nan=True):
-        return f" {SIMILARITY_MISTAKES['correlation']}"
+        return Explained(f" {SIMILARITY_MISTAKES['correlation']}", "correlation")
     if not np.isfinite(got).all():
-        return " Some entries are NaN or infinite: is a length 0, or a division by 0?"
+        return Explained(" Some entries are NaN or infinite: is a length 0, or a division by 0?")
     said = ""
     diagonal = np.diagonal(got)
     if not np.allclose(diagonal, 1.0, atol=1e-6):
@@ -185,4 +192,4 @@ def _explain(got: np.ndarray, expected: np.ndarray, table: np.ndarray, room: int
     hint = f" {SIMILARITY_MISTAKES[mistake]}" if mistake else ""
     if len(said) + len(hint) > room:
         said = ""
-    return said + hint
+    return Explained(said + hint, mistake)

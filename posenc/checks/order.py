@@ -9,6 +9,7 @@ import numpy as np
 from posenc.attention import attention, softmax
 from posenc.checks.engine import (
     CheckResult,
+    Explained,
     array_from,
     as_real_array,
     call,
@@ -214,8 +215,12 @@ def check_attention(fn: Callable) -> CheckResult:
         expected, weights = attention(q, k, v)  # (n_queries, d_v), (n_queries, n_keys)
         where = f"case {label!r} (q {q.shape}, k {k.shape}, v {v.shape})"
         if got.shape != expected.shape:
-            hint = " " + ATTENTION_MISTAKES["returned-weights"] if got.shape == weights.shape else ""
-            return not_yet(f"{where}: shape is {got.shape}, expected {expected.shape} (one row per query).{hint}")
+            weights_back = got.shape == weights.shape
+            hint = " " + ATTENTION_MISTAKES["returned-weights"] if weights_back else ""
+            return not_yet(
+                f"{where}: shape is {got.shape}, expected {expected.shape} (one row per query).{hint}",
+                mistake="returned-weights" if weights_back else None,
+            )
         cell = first_mismatch(got, expected)
         if cell is None:
             continue
@@ -225,21 +230,21 @@ def check_attention(fn: Callable) -> CheckResult:
     return correct("matches posenc.attention on 3 cases (square, a single query, more keys than queries).")
 
 
-def _explain(fn: Callable, name: str, value: object, got: np.ndarray, qkv: tuple, room: int) -> str:
+def _explain(fn: Callable, name: str, value: object, got: np.ndarray, qkv: tuple, room: int) -> Explained:
     """What the learner's attention does wrong, measured, in at most `room` characters."""
     dtype = int_dtype(value)
     if dtype is not None:
-        return f" Your output has dtype {dtype}. {ATTENTION_MISTAKES['int-dtype']}"
+        return Explained(f" Your output has dtype {dtype}. {ATTENTION_MISTAKES['int-dtype']}", "int-dtype")
     with np.errstate(all="ignore"):
         measured = _measure_attention(fn, name)
     if measured is None:  # nothing to measure: compare with the listed mistakes' outputs
         mistake = likely_mistake(got, _attention_suspects(*qkv))
-        return f" {ATTENTION_MISTAKES[mistake]}" if mistake else ""
+        return Explained(f" {ATTENTION_MISTAKES[mistake]}" if mistake else "", mistake)
     found, mistake = measured
     hint = f" {ATTENTION_MISTAKES[mistake]}" if mistake else ""
     lead = f" On a probe of its own (d_head = {D_HEAD}): "
     said = sentences([Finding.note(text) for text in found], 1, room - len(hint) - len(lead) - 1)
-    return (f"{lead}{said}." if said else "") + hint
+    return Explained((f"{lead}{said}." if said else "") + hint, mistake)
 
 
 EQUIVARIANCE_MISTAKES = {
@@ -328,5 +333,5 @@ def check_equivariance_test(fn: Callable) -> CheckResult:
                     mistake = "exact-equality"
                 elif on_swap is True or on_swap is np.True_:
                     mistake = "inverse-permutation"
-            return not_yet(EQUIVARIANCE_MISTAKES[mistake])
+            return not_yet(EQUIVARIANCE_MISTAKES[mistake], mistake=mistake)
     return correct("your test says yes to self-attention and no to three functions that are not equivariant.")

@@ -102,7 +102,7 @@ def check_comparison_table(table: object) -> CheckResult:
             f"missing or not a dict: {', '.join(map(repr, missing))}."
         )
     if len({id(table[r]) for r in _ANSWER}) < len(_ANSWER):
-        return not_yet(COMPARISON_MISTAKES["shared-row"])
+        return not_yet(COMPARISON_MISTAKES["shared-row"], mistake="shared-row")
     blank = _blank_cells(table)
     if len(blank) == len(_ANSWER) * len(COLUMNS):
         return not_attempted("my_table")
@@ -131,4 +131,4 @@ def check_comparison_table(table: object) -> CheckResult:
     said = f"{total - len(wrong)} of {total} cells are right. '{row}' → '{column}' is '{table[row][column]}'.{hint}"
     others = [f"'{r}' → '{c}'" for r, c in wrong if (r, c) != (row, column)]
     also = f" Also wrong: {', '.join(others[:3])}{', ...' if len(others) > 3 else ''}." if others else ""
-    return not_yet(said, also)  # the other wrong cells, if there is room for them
+    return not_yet(said, also, mistake=known[0][2] if known else None)  # the other wrong cells, if there is room

@@ -16,7 +16,16 @@ from collections.abc import Callable
 
 import numpy as np
 
-from posenc.checks.engine import CheckResult, array_from, correct, first_difference, not_yet, register, room_after
+from posenc.checks.engine import (
+    CheckResult,
+    Explained,
+    array_from,
+    correct,
+    first_difference,
+    not_yet,
+    register,
+    room_after,
+)
 from posenc.checks.measure import common_shift, effective_base, wrap
 from posenc.checks.phrasing import Finding, amount, as_if_base, name_of, number, sentences, sig
 from posenc.rope import apply_rope, rope_angles
@@ -93,7 +102,8 @@ def check_apply_rope(fn: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> Chec
             r, c = np.argwhere(given != x)[0]
             return not_yet(
                 f"{where}, x[{r}, {c}] was {number(x[r, c])} before the call and {number(given[r, c])} after. "
-                + ROPE_MISTAKES["changed-input"]
+                + ROPE_MISTAKES["changed-input"],
+                mistake="changed-input",
             )
         expected = apply_rope(x, positions)  # (seq_len, d_head)
         if got.shape != expected.shape:
@@ -107,32 +117,38 @@ def check_apply_rope(fn: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> Chec
     )
 
 
-def _explain(fn: Callable, name: str, x: np.ndarray, positions: np.ndarray, got: np.ndarray, room: int) -> str:
+def _explain(fn: Callable, name: str, x: np.ndarray, positions: np.ndarray, got: np.ndarray, room: int) -> Explained:
     """What the learner's function does, measured, in at most `room` characters."""
     if not np.isfinite(got).all():
-        return " Some entries are NaN or infinite."
+        return Explained(" Some entries are NaN or infinite.")
     seq_len, d_head = x.shape
     if not np.array_equal(positions, np.arange(seq_len)):
         if np.allclose(got, apply_rope(x, np.arange(seq_len)), atol=TOL):
-            return (
+            return Explained(
                 " Measured: each row is turned by its row number, not by its position. "
-                + ROPE_MISTAKES["ignores-positions"]
+                + ROPE_MISTAKES["ignores-positions"],
+                "ignores-positions",
             )
     angles = rope_angles(positions, d_head)  # (seq_len, d_head // 2)
     table = np.stack([np.sin(angles), np.cos(angles)], axis=-1).reshape(seq_len, d_head)
     if np.allclose(got, x + table, atol=TOL):
-        return f" Measured: out - x is the (sin, cos) of each position's angles. {ROPE_MISTAKES['added-table']}"
+        return Explained(
+            f" Measured: out - x is the (sin, cos) of each position's angles. {ROPE_MISTAKES['added-table']}",
+            "added-table",
+        )
     if d_head > 2 and np.allclose(got, _tiled(x, angles), atol=TOL):
-        return f" Measured: some dimensions turn by another pair's angle. {ROPE_MISTAKES['angles-tiled']}"
+        return Explained(
+            f" Measured: some dimensions turn by another pair's angle. {ROPE_MISTAKES['angles-tiled']}", "angles-tiled"
+        )
     placed = _misplaced(got, apply_rope(x, positions))
     if placed:
-        return f" Measured: the right numbers, in the wrong columns: {placed}."
+        return Explained(f" Measured: the right numbers, in the wrong columns: {placed}.")
     m = 3
     maps = {}
     for at in (m, 0):
         _, out, _ = array_from(fn, name, np.eye(d_head), np.full(d_head, at), params=("x", "positions"))
         if out is None or out.shape != (d_head, d_head) or not np.isfinite(out).all():  # None: there is a verdict
-            return ""
+            return Explained("")
         maps[at] = out.T  # column j: what the function does to the unit vector e_j
     with np.errstate(all="ignore"):
         findings, mistake = _diagnose(maps[m], m)
@@ -143,7 +159,7 @@ def _explain(fn: Callable, name: str, x: np.ndarray, positions: np.ndarray, got:
     # base 100 is what i for 2i gives, and also what 2i with base 100 gives: a likely cause, not a certain one
     hint = f" {'Likely: ' if mistake == 'i-for-2i' else ''}{ROPE_MISTAKES[mistake]}" if mistake else ""
     said = sentences(findings, d_head // 2, room - len(hint) - len(f" Measured at position {m}: ."), noun="pair")
-    return (f" Measured at position {m}: {said}." if said else "") + hint
+    return Explained((f" Measured at position {m}: {said}." if said else "") + hint, mistake)
 
 
 def _tiled(x: np.ndarray, angles: np.ndarray) -> np.ndarray:

@@ -45,16 +45,20 @@ def check_positions_column(fn: Callable[[int], np.ndarray]) -> CheckResult:
         assert got is not None  # no verdict: an array
         expected = np.arange(seq_len, dtype=float)[:, None]  # (seq_len, 1)
         if got.shape != expected.shape:
-            hint = ""
+            shape_mistake: str | None = None
             if isinstance(value, tuple) and len(value) == 1:
-                hint = " " + POSITIONS_MISTAKES["tuple"]
+                shape_mistake = "tuple"
             elif got.shape == (seq_len,):
-                hint = " " + POSITIONS_MISTAKES["flat"]
+                shape_mistake = "flat"
             elif got.ndim == 2 and got.shape[1] == 1 and abs(got.shape[0] - seq_len) == 1:
-                hint = " " + POSITIONS_MISTAKES["one-short" if got.shape[0] < seq_len else "one-extra"]
+                shape_mistake = "one-short" if got.shape[0] < seq_len else "one-extra"
             elif got.shape == (1, seq_len) and seq_len > 1:
-                hint = " " + POSITIONS_MISTAKES["row"]
-            return not_yet(f"for seq_len={seq_len} the shape is {got.shape}, expected {expected.shape}.{hint}")
+                shape_mistake = "row"
+            hint = " " + POSITIONS_MISTAKES[shape_mistake] if shape_mistake else ""
+            return not_yet(
+                f"for seq_len={seq_len} the shape is {got.shape}, expected {expected.shape}.{hint}",
+                mistake=shape_mistake,
+            )
         if not np.array_equal(got, expected):
             steps = np.diff(got.ravel())
             mistake = (
@@ -68,5 +72,7 @@ def check_positions_column(fn: Callable[[int], np.ndarray]) -> CheckResult:
             )
             hint = " " + POSITIONS_MISTAKES[mistake] if mistake else ""
             shown = got.ravel().tolist() if seq_len <= 12 else "..."
-            return not_yet(f"for seq_len={seq_len} got {shown}, expected {expected.ravel().tolist()}.{hint}")
+            return not_yet(
+                f"for seq_len={seq_len} got {shown}, expected {expected.ravel().tolist()}.{hint}", mistake=mistake
+            )
     return correct("a (seq_len, 1) column 0, 1, ..., seq_len - 1 for seq_len = 1, 5 and 12.")

@@ -15,6 +15,7 @@ import numpy as np
 
 from posenc.checks.engine import (
     CheckResult,
+    Explained,
     array_from,
     correct,
     first_mismatch,
@@ -268,28 +269,33 @@ def _tensor2tensor(seq_len: int, d_model: int, base: float = 10000.0) -> np.ndar
     return np.concatenate([np.sin(angle), np.cos(angle), np.zeros((seq_len, d_model % 2))], axis=1)
 
 
-def _explain(fn: Callable, name: str, value: object, d_model: int, room: int) -> str:
+def _explain(fn: Callable, name: str, value: object, d_model: int, room: int) -> Explained:
     """What the learner's table does wrong, measured on a long table, in at most `room` characters."""
     dtype = int_dtype(value)
     if dtype is not None:
-        return f" Likely: your table has dtype {dtype}: {SINUSOIDAL_MISTAKES['int-dtype']}"
+        return Explained(f" Likely: your table has dtype {dtype}: {SINUSOIDAL_MISTAKES['int-dtype']}", "int-dtype")
     table = _long_table(fn, name, d_model)
     if table is None:
-        return ""
+        return Explained("")
     if np.allclose(table, sinusoidal(*table.shape), atol=1e-6, rtol=0.0):
-        return f" Your table for seq_len={len(table)}, d_model={d_model} is right, though: only some sizes go wrong."
+        return Explained(
+            f" Your table for seq_len={len(table)}, d_model={d_model} is right, though: only some sizes go wrong."
+        )
     if np.allclose(table, _tensor2tensor(*table.shape), atol=1e-6, rtol=0.0):
-        return f" Measured over {len(table)} positions: {SINUSOIDAL_MISTAKES['tensor2tensor']}"
+        return Explained(
+            f" Measured over {len(table)} positions: {SINUSOIDAL_MISTAKES['tensor2tensor']}", "tensor2tensor"
+        )
     same = _same_speeds(table) if d_model % 2 == 0 and d_model > 2 else None
     if same is not None:
         certain = same != "one-frequency"  # pair 0's speed everywhere: floor division is one way, not the only one
-        return f" Measured over {len(table)} positions: {'' if certain else 'Likely: '}{SINUSOIDAL_MISTAKES[same]}"
+        likely = "" if certain else "Likely: "
+        return Explained(f" Measured over {len(table)} positions: {likely}{SINUSOIDAL_MISTAKES[same]}", same)
     with np.errstate(all="ignore"):
         findings, mistake = _diagnose(table)
     hint = f" Likely: {SINUSOIDAL_MISTAKES[mistake]}" if mistake else ""
     lead = f" Measured over {len(table)} positions: "
     said = sentences(findings, d_model, room - len(hint) - len(lead) - 1)
-    return (f"{lead}{said}." if said else "") + hint
+    return Explained((f"{lead}{said}." if said else "") + hint, mistake)
 
 
 @register("function", SINUSOIDAL_MISTAKES)
@@ -323,7 +329,10 @@ def check_sinusoidal(fn: Callable[[int, int], np.ndarray]) -> CheckResult:
         where = f"for seq_len={seq_len}, d_model={d_model}"
         if got.shape != expected.shape:
             said = "one-column-per-pair" if got.shape == (seq_len, d_model // 2) else "transposed"
-            return not_yet(f"{where} the shape is {got.shape}, expected {expected.shape}: " + SINUSOIDAL_MISTAKES[said])
+            return not_yet(
+                f"{where} the shape is {got.shape}, expected {expected.shape}: " + SINUSOIDAL_MISTAKES[said],
+                mistake=said,
+            )
         cell = first_mismatch(got, expected)
         if cell is None:
             continue

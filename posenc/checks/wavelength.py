@@ -85,4 +85,4 @@ def check_wavelength(value: object, *, pair: int, d_model: int, base: float = 10
     hint = WAVELENGTH_MISTAKES[mistake] if mistake else WAVELENGTH_METHOD
     size = "larger" if got > expected else "smaller"
     shown = number(got) if np.isfinite(got) else short(value)
-    return not_yet(f"you gave {shown}, {size} than pair {pair}'s wavelength. {hint.format(**args)}")
+    return not_yet(f"you gave {shown}, {size} than pair {pair}'s wavelength. {hint.format(**args)}", mistake=mistake)
