@@ -14,10 +14,10 @@ from collections.abc import Callable
 import numpy as np
 
 from posenc.alibi import alibi_slopes
+from posenc.checks.cases import Case, first_miss
 from posenc.checks.engine import (
     CheckResult,
     Explained,
-    array_from,
     correct,
     first_difference,
     first_mismatch,
@@ -107,34 +107,33 @@ def check_alibi_slopes(fn: Callable[[int], np.ndarray]) -> CheckResult:
     Not yet: for 8 heads, slope[0] is 0.0039, expected 0.5000. From slope[0] on, yours: 2^-8, 2^-7, 2^-6, 2^-5, ...; expected 2^-1, 2^-2, 2^-3, 2^-4, .... The slopes fall from head to head: the first head has the largest slope, 2 ** (-8 / n).
     """
     name = name_of(fn)
-    for n in HEAD_COUNTS:
-        _, got, verdict = array_from(
-            fn, name, n, params=("num_heads",), returns="the (num_heads,) slopes, one per head"
+    cases = [Case((n,), alibi_slopes(n), f"for {heads(n)}") for n in HEAD_COUNTS]
+    miss = first_miss(fn, name, cases, params=("num_heads",), returns="the (num_heads,) slopes, one per head")
+    if miss is None:
+        return correct("the slopes match for 8, 16, 12, 6 and 1 heads.")
+    if miss.verdict is not None:
+        return miss.verdict
+    assert miss.got is not None  # no verdict: an array
+    got, expected, where = miss.got, miss.case.expected, miss.case.where
+    (n,) = miss.case.args
+    if got.shape != expected.shape:
+        up = 1 << round(np.log2(n))  # what round(log2 n) makes of c
+        rounded = up != 1 << (n.bit_length() - 1) and got.shape[0] > n and np.allclose(got[:up], alibi_slopes(up))
+        mistake = "rounded-power" if rounded else likely_mistake(got, _suspects(n))  # only a suspect of its shape
+        hint = f" Likely: {SLOPE_MISTAKES[mistake]}" if mistake else ""
+        return not_yet(
+            f"{where}, the shape is {got.shape}; expected ({n},): one slope per head.{hint}", mistake=mistake
         )
-        if verdict is not None:
-            return verdict
-        assert got is not None  # no verdict: an array
-        expected = alibi_slopes(n)
-        if got.shape != expected.shape:
-            up = 1 << round(np.log2(n))  # what round(log2 n) makes of c
-            rounded = up != 1 << (n.bit_length() - 1) and got.shape[0] > n and np.allclose(got[:up], alibi_slopes(up))
-            mistake = "rounded-power" if rounded else likely_mistake(got, _suspects(n))  # only a suspect of its shape
-            hint = f" Likely: {SLOPE_MISTAKES[mistake]}" if mistake else ""
-            return not_yet(
-                f"for {heads(n)}, the shape is {got.shape}; expected ({n},): one slope per head.{hint}", mistake=mistake
-            )
-        said = first_difference(got, expected, f"for {heads(n)}", "slope")
-        if said is None:
-            continue
-        if not np.isfinite(got).all():
-            return not_yet(said + " Some slopes are NaN or infinite.")
-        mistake = likely_mistake(got, _suspects(n))
-        hint = f" {SLOPE_MISTAKES[mistake]}" if mistake else ""
-        cell = first_mismatch(got, expected)
-        assert cell is not None  # said names the first difference
-        start = cell[0]
-        shown = f" From slope[{start}] on, yours: {_exponents(got, start)}; expected {_exponents(expected, start)}."
-        if len(shown) + len(hint) > room_after(said):  # the hint matters more than the slopes written out
-            shown = ""
-        return not_yet(said, Explained(shown + hint, mistake))
-    return correct("the slopes match for 8, 16, 12, 6 and 1 heads.")
+    said = first_difference(got, expected, where, "slope")
+    assert said is not None  # a miss of the right shape differs somewhere
+    if not np.isfinite(got).all():
+        return not_yet(said + " Some slopes are NaN or infinite.")
+    mistake = likely_mistake(got, _suspects(n))
+    hint = f" {SLOPE_MISTAKES[mistake]}" if mistake else ""
+    cell = first_mismatch(got, expected)
+    assert cell is not None  # said names the first difference
+    start = cell[0]
+    shown = f" From slope[{start}] on, yours: {_exponents(got, start)}; expected {_exponents(expected, start)}."
+    if len(shown) + len(hint) > room_after(said):  # the hint matters more than the slopes written out
+        shown = ""
+    return not_yet(said, Explained(shown + hint, mistake))

@@ -20,10 +20,10 @@ import numpy as np
 
 from posenc.alibi import alibi_bias, alibi_slopes
 from posenc.attention import offsets
+from posenc.checks.cases import Case, first_miss
 from posenc.checks.engine import (
     CheckResult,
     Explained,
-    array_from,
     correct,
     first_difference,
     int_dtype,
@@ -273,27 +273,31 @@ def check_alibi_bias(fn: Callable[..., np.ndarray]) -> CheckResult:
     Not yet: for seq_len=6, num_heads=8, causal=True, bias[0, 1, 0] is 0.5000, expected -0.5000. Measured: each head's bias rises with the distance (head 0 by 0.5 per position) where it should fall. ALiBi lowers the score of a far key: bias = -slope * (i - j), with the minus sign.
     """
     name = name_of(fn)
-    for seq_len, num_heads, causal in CASES:
-        keywords = {} if causal is None else {"causal": causal}
-        value, got, verdict = array_from(
-            fn, name, seq_len, num_heads, params=("seq_len", "num_heads", "causal"), keywords=keywords, returns=RETURNS
+    cases = [
+        Case(
+            (n, h),
+            alibi_bias(n, h, causal=causal is not False),  # (num_heads, seq_len, seq_len)
+            _where(n, h, causal),
+            {} if causal is None else {"causal": causal},
         )
-        if verdict is not None:
-            return verdict
-        assert got is not None  # no verdict: an array
-        where = _where(seq_len, num_heads, causal)
-        expected = alibi_bias(seq_len, num_heads, causal=causal is not False)  # (num_heads, seq_len, seq_len)
-        if got.shape != expected.shape:
-            return _shape(got, expected, where)
-        said = first_difference(got, expected, where, "bias")
-        if said is None:
-            continue
-        if causal is None and np.allclose(got, alibi_bias(seq_len, num_heads, causal=False), atol=TOL):
-            return not_yet(
-                said, " Called without causal, yours gives the causal=False form: make causal=True the default."
-            )
-        with np.errstate(all="ignore"):  # huge numbers may overflow the measuring: no warning
-            return not_yet(said, _explain(got, value, num_heads, causal is not False, room_after(said)))
-    return correct(
-        "matches posenc.alibi_bias for 6, 5, 1, 3 and 4 positions with 8, 12, 1 and 2 heads, causal and not."
-    )
+        for n, h, causal in CASES
+    ]
+    miss = first_miss(fn, name, cases, params=("seq_len", "num_heads", "causal"), returns=RETURNS)
+    if miss is None:
+        return correct(
+            "matches posenc.alibi_bias for 6, 5, 1, 3 and 4 positions with 8, 12, 1 and 2 heads, causal and not."
+        )
+    if miss.verdict is not None:
+        return miss.verdict
+    assert miss.got is not None  # no verdict: an array
+    got, expected, where = miss.got, miss.case.expected, miss.case.where
+    seq_len, num_heads = miss.case.args
+    causal = miss.case.keywords.get("causal")
+    if got.shape != expected.shape:
+        return _shape(got, expected, where)
+    said = first_difference(got, expected, where, "bias")
+    assert said is not None  # a miss of the right shape differs somewhere
+    if causal is None and np.allclose(got, alibi_bias(seq_len, num_heads, causal=False), atol=TOL):
+        return not_yet(said, " Called without causal, yours gives the causal=False form: make causal=True the default.")
+    with np.errstate(all="ignore"):  # huge numbers may overflow the measuring: no warning
+        return not_yet(said, _explain(got, miss.value, num_heads, causal is not False, room_after(said)))

@@ -13,10 +13,10 @@ from collections.abc import Callable
 
 import numpy as np
 
+from posenc.checks.cases import Case, first_miss
 from posenc.checks.engine import (
     CheckResult,
     Explained,
-    array_from,
     correct,
     first_difference,
     int_dtype,
@@ -160,30 +160,29 @@ def check_offset_rotation(fn: Callable[[int, int], np.ndarray]) -> CheckResult:
     Not yet: for k=3, d_model=8, M[2, 2] is 0.8610, expected 0.9553. Measured: blocks 1–3 turn too far: the angles fall from block to block as if the base were 1000, not 10000.
     """
     name = name_of(fn)
-    for k, d_model in [(1, 2), (3, 8), (-2, 6), (0, 4)]:
-        value, got, verdict = array_from(
-            fn, name, k, d_model, params=("k", "d_model"), returns="the (d_model, d_model) matrix M you filled in"
+    cases = [
+        Case((k, d), offset_rotation(k, d), f"for k={k}, d_model={d}") for k, d in [(1, 2), (3, 8), (-2, 6), (0, 4)]
+    ]
+    miss = first_miss(fn, name, cases, params=("k", "d_model"), returns="the (d_model, d_model) matrix M you filled in")
+    if miss is None:
+        return correct("M @ PE[p] == PE[p + k] for every p, for (k, d_model) = (1, 2), (3, 8), (-2, 6), (0, 4).")
+    if miss.verdict is not None:
+        return miss.verdict
+    assert miss.got is not None  # no verdict: an array
+    got, expected, where = miss.got, miss.case.expected, miss.case.where
+    k, d_model = miss.case.args
+    if got.shape != expected.shape:
+        stack = got.shape == (d_model // 2, 2, 2)
+        hint = f" {OFFSET_MISTAKES['blocks-stack']}" if stack else ""
+        return not_yet(
+            f"{where} the shape is {got.shape}, expected {expected.shape} (it maps one row to another).{hint}",
+            mistake="blocks-stack" if stack else None,
         )
-        if verdict is not None:
-            return verdict
-        assert got is not None  # no verdict: an array
-        expected = offset_rotation(k, d_model)  # (d_model, d_model)
-        where = f"for k={k}, d_model={d_model}"
-        if got.shape != expected.shape:
-            stack = got.shape == (d_model // 2, 2, 2)
-            hint = f" {OFFSET_MISTAKES['blocks-stack']}" if stack else ""
-            return not_yet(
-                f"{where} the shape is {got.shape}, expected {expected.shape} (it maps one row to another).{hint}",
-                mistake="blocks-stack" if stack else None,
-            )
-        if np.allclose(got, _blocks_at_i(k, d_model), atol=TOL) and d_model > 2:
-            head = first_difference(got, expected, where, "M") or where
-            return not_yet(head, Explained(f" {OFFSET_MISTAKES['blocks-at-i']}", "blocks-at-i"))
-        said = first_difference(got, expected, where, "M")
-        if said is None:
-            continue
-        return not_yet(said, _explain(value, got, k, room_after(said)))
-    return correct("M @ PE[p] == PE[p + k] for every p, for (k, d_model) = (1, 2), (3, 8), (-2, 6), (0, 4).")
+    said = first_difference(got, expected, where, "M")
+    assert said is not None  # a miss of the right shape differs somewhere
+    if np.allclose(got, _blocks_at_i(k, d_model), atol=TOL) and d_model > 2:
+        return not_yet(said, Explained(f" {OFFSET_MISTAKES['blocks-at-i']}", "blocks-at-i"))
+    return not_yet(said, _explain(miss.value, got, k, room_after(said)))
 
 
 def _explain(value: object, got: np.ndarray, k: int, room: int) -> Explained:

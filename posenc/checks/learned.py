@@ -16,10 +16,10 @@ from collections.abc import Callable
 import numpy as np
 
 from posenc.analysis import cosine_similarity
+from posenc.checks.cases import Case, first_miss
 from posenc.checks.engine import (
     CheckResult,
     Explained,
-    array_from,
     call,
     correct,
     first_difference,
@@ -138,39 +138,34 @@ def check_cosine_similarity(fn: Callable[[np.ndarray], np.ndarray]) -> CheckResu
     Not yet: on a 4 × 3 table with rows of lengths 1, 2.83, 3 and 1.73, entry [0, 1] is 2.0000, expected 0.7071. The diagonal (each row with itself) should be 1; yours holds 1.0000, 8.0000, 9.0000, 3.0000. Measured: entry [p, q] is the cosine times |table[p]| |table[q]|. Divide each dot product by the two rows' lengths: table[p] · table[q] / (|table[p]| |table[q]|).
     """
     name = name_of(fn)
-    cases = _cases()
-    for label, table in cases.items():
-        given = table.copy()
-        _, got, verdict = array_from(
-            fn, name, given, params=("table",), returns="the (seq_len, seq_len) cosine similarities"
+    tables = _cases()
+    cases = [Case((table,), cosine_similarity(table), f"on {label}") for label, table in tables.items()]
+    miss = first_miss(fn, name, cases, params=("table",), returns="the (seq_len, seq_len) cosine similarities")
+    if miss is None:
+        return correct("every entry matches, on " + ", ".join(tables) + ".")
+    where = miss.case.where
+    if miss.verdict is not None:
+        if miss.verdict.attempted and "raised" in miss.verdict.message and _column_lengths_used(fn, name):
+            head = f"{where}, {name} raised an error; on a square table it runs, but"
+            return not_yet(head, Explained(f" {SIMILARITY_MISTAKES['column-lengths']}", "column-lengths"))
+        return miss.verdict
+    assert miss.got is not None  # no verdict: an array
+    got, expected, (table,) = miss.got, miss.case.expected, miss.case.args
+    if miss.changed_input is not None:
+        return not_yet(
+            f"{where}, the table came back changed. {SIMILARITY_MISTAKES['changed-input']}", mistake="changed-input"
         )
-        if verdict is not None:
-            if verdict.attempted and "raised" in verdict.message and _column_lengths_used(fn, name):
-                head = f"on {label}, {name} raised an error; on a square table it runs, but"
-                return not_yet(head, Explained(f" {SIMILARITY_MISTAKES['column-lengths']}", "column-lengths"))
-            return verdict
-        assert got is not None  # no verdict: an array
-        if not np.array_equal(given, table):
+    n, d = table.shape
+    if got.shape != expected.shape:
+        if got.shape == (d, d):
             return not_yet(
-                f"on {label}, the table came back changed. {SIMILARITY_MISTAKES['changed-input']}",
-                mistake="changed-input",
+                f"{where}, the shape is {got.shape}. {SIMILARITY_MISTAKES['compared-columns']}",
+                mistake="compared-columns",
             )
-        expected = cosine_similarity(table)  # (n, n)
-        n, d = table.shape
-        if got.shape != expected.shape:
-            if got.shape == (d, d):
-                return not_yet(
-                    f"on {label}, the shape is {got.shape}. {SIMILARITY_MISTAKES['compared-columns']}",
-                    mistake="compared-columns",
-                )
-            return not_yet(
-                f"on {label}, the shape is {got.shape}, expected {expected.shape}: one entry per pair of rows."
-            )
-        said = first_difference(got, expected, f"on {label}", "entry ")
-        if said is None:
-            continue
-        return not_yet(said, _explain(got, expected, table, room_after(said)))
-    return correct("every entry matches, on " + ", ".join(cases) + ".")
+        return not_yet(f"{where}, the shape is {got.shape}, expected {expected.shape}: one entry per pair of rows.")
+    said = first_difference(got, expected, where, "entry ")
+    assert said is not None  # a miss of the right shape differs somewhere
+    return not_yet(said, _explain(got, expected, table, room_after(said)))
 
 
 def _explain(got: np.ndarray, expected: np.ndarray, table: np.ndarray, room: int) -> Explained:

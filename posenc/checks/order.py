@@ -7,6 +7,7 @@ from collections.abc import Callable
 import numpy as np
 
 from posenc.attention import attention, softmax
+from posenc.checks.cases import Case, first_miss
 from posenc.checks.engine import (
     CheckResult,
     Explained,
@@ -202,32 +203,35 @@ def check_attention(fn: Callable) -> CheckResult:
     """
     name = name_of(fn)
     rng = np.random.default_rng(7)
-    cases = {
+    inputs = {
         "square": (rng.normal(size=(4, 8)), rng.normal(size=(4, 8)), rng.normal(size=(4, 8))),
         "a single query": (rng.normal(size=(1, 2)), rng.normal(size=(3, 2)), rng.normal(size=(3, 5))),
         "more keys than queries": (rng.normal(size=(3, 6)), rng.normal(size=(7, 6)), rng.normal(size=(7, 2))),
     }
-    for label, (q, k, v) in cases.items():
-        value, got, verdict = _output(fn, name, q, k, v)
-        if verdict is not None:
-            return verdict
-        assert got is not None  # no verdict: an array
-        expected, weights = attention(q, k, v)  # (n_queries, d_v), (n_queries, n_keys)
-        where = f"case {label!r} (q {q.shape}, k {k.shape}, v {v.shape})"
-        if got.shape != expected.shape:
-            weights_back = got.shape == weights.shape
-            hint = " " + ATTENTION_MISTAKES["returned-weights"] if weights_back else ""
-            return not_yet(
-                f"{where}: shape is {got.shape}, expected {expected.shape} (one row per query).{hint}",
-                mistake="returned-weights" if weights_back else None,
-            )
-        cell = first_mismatch(got, expected)
-        if cell is None:
-            continue
-        i, j = cell
-        said = f"{where}: output row {i}, column {j} is {number(got[i, j])}, expected {number(expected[i, j])}."
-        return not_yet(said, _explain(fn, name, value, got, (q, k, v), room_after(said)))
-    return correct("matches posenc.attention on 3 cases (square, a single query, more keys than queries).")
+    cases = [
+        Case((q, k, v), attention(q, k, v)[0], f"case {label!r} (q {q.shape}, k {k.shape}, v {v.shape})")
+        for label, (q, k, v) in inputs.items()
+    ]
+    miss = first_miss(fn, name, cases, params=("q", "k", "v"), returns="", read=_output)
+    if miss is None:
+        return correct("matches posenc.attention on 3 cases (square, a single query, more keys than queries).")
+    if miss.verdict is not None:
+        return miss.verdict
+    assert miss.got is not None  # no verdict: an array
+    got, expected, where = miss.got, miss.case.expected, miss.case.where
+    q, k, v = miss.case.args
+    if got.shape != expected.shape:
+        weights_back = got.shape == (q.shape[0], k.shape[0])  # the shape of the weights
+        hint = " " + ATTENTION_MISTAKES["returned-weights"] if weights_back else ""
+        return not_yet(
+            f"{where}: shape is {got.shape}, expected {expected.shape} (one row per query).{hint}",
+            mistake="returned-weights" if weights_back else None,
+        )
+    cell = first_mismatch(got, expected)
+    assert cell is not None  # a miss of the right shape differs somewhere
+    i, j = cell
+    said = f"{where}: output row {i}, column {j} is {number(got[i, j])}, expected {number(expected[i, j])}."
+    return not_yet(said, _explain(fn, name, miss.value, got, (q, k, v), room_after(said)))
 
 
 def _explain(fn: Callable, name: str, value: object, got: np.ndarray, qkv: tuple, room: int) -> Explained:

@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from posenc.checks.cases import Case, first_miss
 from posenc.checks.engine import (
     CheckResult,
     Explained,
@@ -84,37 +85,35 @@ def check_apply_rope(fn: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> Chec
     Not yet: for x of shape (6, 8) at positions [0, 1, 2, 3, 4, 5], out[1, 0] is 1.7802, expected -0.9711. Measured at position 3: every pair turns as if the position were -3, not 3. It turns the wrong way: the first of each pair gets x1 cos - x2 sin, the second x1 sin + x2 cos.
     """
     name = name_of(fn)
-    for x, positions in _cases():
-        given = x.copy()
-        _, got, verdict = array_from(
-            fn,
-            name,
-            given,
-            positions.copy(),
-            params=("x", "positions"),
-            returns="the turned copy of x, of shape (seq_len, d_head)",
-        )
-        if verdict is not None:
-            return verdict
-        assert got is not None  # no verdict: an array
-        where = _where(x, positions)
-        if not np.array_equal(given, x):
-            r, c = np.argwhere(given != x)[0]
-            return not_yet(
-                f"{where}, x[{r}, {c}] was {number(x[r, c])} before the call and {number(given[r, c])} after. "
-                + ROPE_MISTAKES["changed-input"],
-                mistake="changed-input",
-            )
-        expected = apply_rope(x, positions)  # (seq_len, d_head)
-        if got.shape != expected.shape:
-            return not_yet(f"{where}, the shape is {got.shape}, expected {expected.shape} (the same as x).")
-        said = first_difference(got, expected, where, "out")
-        if said is None:
-            continue
-        return not_yet(said, _explain(fn, name, x, positions, got, room_after(said)))
-    return correct(
-        "matches posenc.apply_rope on 4 cases (d_head 2, 8 and 16, positions up to 700), and leaves x unchanged."
+    cases = [Case((x, positions), apply_rope(x, positions), _where(x, positions)) for x, positions in _cases()]
+    miss = first_miss(
+        fn, name, cases, params=("x", "positions"), returns="the turned copy of x, of shape (seq_len, d_head)"
     )
+    if miss is None:
+        return correct(
+            "matches posenc.apply_rope on 4 cases (d_head 2, 8 and 16, positions up to 700), and leaves x unchanged."
+        )
+    if miss.verdict is not None:
+        return miss.verdict
+    assert miss.got is not None  # no verdict: an array
+    (x, positions), (given, given_positions) = miss.case.args, miss.given
+    got, expected, where = miss.got, miss.case.expected, miss.case.where
+    if miss.changed_input == 0:
+        r, c = np.argwhere(given != x)[0]
+        return not_yet(
+            f"{where}, x[{r}, {c}] was {number(x[r, c])} before the call and {number(given[r, c])} after. "
+            + ROPE_MISTAKES["changed-input"],
+            mistake="changed-input",
+        )
+    if miss.changed_input == 1:
+        return not_yet(
+            f"{where}, positions came back changed ({given_positions.tolist()}): leave the inputs as they are."
+        )
+    if got.shape != expected.shape:
+        return not_yet(f"{where}, the shape is {got.shape}, expected {expected.shape} (the same as x).")
+    said = first_difference(got, expected, where, "out")
+    assert said is not None  # a miss of the right shape differs somewhere
+    return not_yet(said, _explain(fn, name, x, positions, got, room_after(said)))
 
 
 def _explain(fn: Callable, name: str, x: np.ndarray, positions: np.ndarray, got: np.ndarray, room: int) -> Explained:

@@ -6,7 +6,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from posenc.checks.engine import CheckResult, array_from, correct, not_yet, register
+from posenc.checks.cases import Case, first_miss
+from posenc.checks.engine import CheckResult, correct, not_yet, register
 from posenc.checks.phrasing import name_of
 
 __all__ = ["check_positions_column"]
@@ -36,43 +37,37 @@ def check_positions_column(fn: Callable[[int], np.ndarray]) -> CheckResult:
     Not yet: for seq_len=1 the shape is (1,), expected (1, 1). Add a second axis: np.arange(seq_len)[:, None].
     """
     name = name_of(fn)
-    for seq_len in (1, 5, 12):
-        value, got, verdict = array_from(
-            fn, name, seq_len, params=("seq_len",), returns="the (seq_len, 1) column of positions"
-        )
-        if verdict is not None:
-            return verdict
-        assert got is not None  # no verdict: an array
-        expected = np.arange(seq_len, dtype=float)[:, None]  # (seq_len, 1)
-        if got.shape != expected.shape:
-            shape_mistake: str | None = None
-            if isinstance(value, tuple) and len(value) == 1:
-                shape_mistake = "tuple"
-            elif got.shape == (seq_len,):
-                shape_mistake = "flat"
-            elif got.ndim == 2 and got.shape[1] == 1 and abs(got.shape[0] - seq_len) == 1:
-                shape_mistake = "one-short" if got.shape[0] < seq_len else "one-extra"
-            elif got.shape == (1, seq_len) and seq_len > 1:
-                shape_mistake = "row"
-            hint = " " + POSITIONS_MISTAKES[shape_mistake] if shape_mistake else ""
-            return not_yet(
-                f"for seq_len={seq_len} the shape is {got.shape}, expected {expected.shape}.{hint}",
-                mistake=shape_mistake,
-            )
-        if not np.array_equal(got, expected):
-            steps = np.diff(got.ravel())
-            mistake = (
-                "from-one"
-                if np.array_equal(got, expected + 1)
-                else "zeros"
-                if not got.any()
-                else "steps"
-                if steps.size and np.allclose(steps, steps[0]) and not np.isclose(steps[0], 1)
-                else None
-            )
-            hint = " " + POSITIONS_MISTAKES[mistake] if mistake else ""
-            shown = got.ravel().tolist() if seq_len <= 12 else "..."
-            return not_yet(
-                f"for seq_len={seq_len} got {shown}, expected {expected.ravel().tolist()}.{hint}", mistake=mistake
-            )
-    return correct("a (seq_len, 1) column 0, 1, ..., seq_len - 1 for seq_len = 1, 5 and 12.")
+    cases = [Case((n,), np.arange(n, dtype=float)[:, None], f"for seq_len={n}") for n in (1, 5, 12)]
+    miss = first_miss(fn, name, cases, params=("seq_len",), returns="the (seq_len, 1) column of positions")
+    if miss is None:
+        return correct("a (seq_len, 1) column 0, 1, ..., seq_len - 1 for seq_len = 1, 5 and 12.")
+    if miss.verdict is not None:
+        return miss.verdict
+    assert miss.got is not None  # no verdict: an array
+    got, expected, where, value = miss.got, miss.case.expected, miss.case.where, miss.value
+    (seq_len,) = miss.case.args
+    if got.shape != expected.shape:
+        shape_mistake: str | None = None
+        if isinstance(value, tuple) and len(value) == 1:
+            shape_mistake = "tuple"
+        elif got.shape == (seq_len,):
+            shape_mistake = "flat"
+        elif got.ndim == 2 and got.shape[1] == 1 and abs(got.shape[0] - seq_len) == 1:
+            shape_mistake = "one-short" if got.shape[0] < seq_len else "one-extra"
+        elif got.shape == (1, seq_len) and seq_len > 1:
+            shape_mistake = "row"
+        hint = " " + POSITIONS_MISTAKES[shape_mistake] if shape_mistake else ""
+        return not_yet(f"{where} the shape is {got.shape}, expected {expected.shape}.{hint}", mistake=shape_mistake)
+    steps = np.diff(got.ravel())
+    mistake = (
+        "from-one"
+        if np.array_equal(got, expected + 1)
+        else "zeros"
+        if not got.any()
+        else "steps"
+        if steps.size and np.allclose(steps, steps[0]) and not np.isclose(steps[0], 1)
+        else None
+    )
+    hint = " " + POSITIONS_MISTAKES[mistake] if mistake else ""
+    shown = got.ravel().tolist() if seq_len <= 12 else "..."
+    return not_yet(f"{where} got {shown}, expected {expected.ravel().tolist()}.{hint}", mistake=mistake)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from posenc.checks.cases import Case, first_miss
 from posenc.checks.engine import (
     CheckResult,
     Explained,
@@ -318,30 +319,27 @@ def check_sinusoidal(fn: Callable[[int, int], np.ndarray]) -> CheckResult:
     """
     name = name_of(fn)
     shapes = [(8, 6), (1, 4), (6, 2), (3, 128)]
-    for seq_len, d_model in shapes:
-        value, got, verdict = array_from(
-            fn, name, seq_len, d_model, params=("seq_len", "d_model"), returns="the (seq_len, d_model) table you built"
+    cases = [Case((n, d), sinusoidal(n, d), f"for seq_len={n}, d_model={d}") for n, d in shapes]
+    miss = first_miss(fn, name, cases, params=("seq_len", "d_model"), returns="the (seq_len, d_model) table you built")
+    if miss is None:
+        listed = ", ".join(f"({n}, {d})" for n, d in shapes)
+        return correct(f"matches the reference for (seq_len, d_model) = {listed}.")
+    if miss.verdict is not None:
+        return miss.verdict
+    assert miss.got is not None  # no verdict: an array
+    got, expected, where = miss.got, miss.case.expected, miss.case.where
+    seq_len, d_model = miss.case.args
+    if got.shape != expected.shape:
+        said = "one-column-per-pair" if got.shape == (seq_len, d_model // 2) else "transposed"
+        return not_yet(
+            f"{where} the shape is {got.shape}, expected {expected.shape}: " + SINUSOIDAL_MISTAKES[said], mistake=said
         )
-        if verdict is not None:
-            return verdict
-        assert got is not None  # no verdict: an array
-        expected = sinusoidal(seq_len, d_model)  # (seq_len, d_model)
-        where = f"for seq_len={seq_len}, d_model={d_model}"
-        if got.shape != expected.shape:
-            said = "one-column-per-pair" if got.shape == (seq_len, d_model // 2) else "transposed"
-            return not_yet(
-                f"{where} the shape is {got.shape}, expected {expected.shape}: " + SINUSOIDAL_MISTAKES[said],
-                mistake=said,
-            )
-        cell = first_mismatch(got, expected)
-        if cell is None:
-            continue
-        pos, col = cell
-        kind = "a sine column" if col % 2 == 0 else "a cosine column"
-        said = (
-            f"{where}, first mismatch at position {pos}, column {col} ({kind}): "
-            f"got {number(got[pos, col])}, expected {number(expected[pos, col])}."
-        )
-        return not_yet(said, _explain(fn, name, value, d_model, room_after(said)))
-    listed = ", ".join(f"({n}, {d})" for n, d in shapes)
-    return correct(f"matches the reference for (seq_len, d_model) = {listed}.")
+    cell = first_mismatch(got, expected)
+    assert cell is not None  # a miss of the right shape differs somewhere
+    pos, col = cell
+    kind = "a sine column" if col % 2 == 0 else "a cosine column"
+    said = (
+        f"{where}, first mismatch at position {pos}, column {col} ({kind}): "
+        f"got {number(got[pos, col])}, expected {number(expected[pos, col])}."
+    )
+    return not_yet(said, _explain(fn, name, miss.value, d_model, room_after(said)))
