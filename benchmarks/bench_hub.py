@@ -27,7 +27,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.record import add_json_option, finish_run, new_run, save_run
+from benchmarks.record import add_json_option, add_lessons_option, chosen_lessons, finish_run, new_run, save_run
 from tools.gen_links import nbgitpuller_link
 from tools.hubdriver import (
     Hub,
@@ -41,12 +41,14 @@ from tools.labdriver import check_open_lesson, open_browser, record_console_erro
 from tools.preflight import explorer_times, kernel_env, run_lessons
 
 ROOT = Path(__file__).resolve().parents[1]
+#: The lessons measure_lessons runs (--lessons; empty: every lesson), set by main() from the command line.
+LESSONS: tuple[str, ...] = ()
 
 
 def measure_lessons(reps: int) -> list[dict]:
     with tempfile.TemporaryDirectory() as home:
         env = kernel_env(sys.executable, Path(home))  # a kernel named "preflight": this Python
-        lessons = sorted(str(p) for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+        lessons = [str(p) for p in chosen_lessons(LESSONS)]
         runs = [run_lessons(sys.executable, env, lessons)[0] for _ in range(reps)]
     rows = []
     for path, *again in zip(*runs, strict=True):
@@ -123,8 +125,11 @@ def measure_hub() -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reps", type=int, default=2, help="runs of each lesson (default 2; the largest is kept)")
+    add_lessons_option(parser)
     add_json_option(parser)
     args = parser.parse_args()
+    global LESSONS
+    LESSONS = tuple(args.lessons)
     run = new_run(f"benchmarks/bench_hub.py --reps {args.reps}", args.reps, packages=("jupyterlab", "ipykernel"))
     print("lessons, each in a fresh kernel:")
     lessons = measure_lessons(args.reps)

@@ -38,7 +38,18 @@ import time
 import traceback
 from pathlib import Path
 
-from benchmarks.record import add_json_option, finish_run, new_run, p50, p50_p95, p95, save_run
+from benchmarks.record import (
+    add_json_option,
+    add_lessons_option,
+    chosen_lessons,
+    finish_run,
+    new_run,
+    p50,
+    p50_p95,
+    p95,
+    save_run,
+)
+from tools.assets import STATIC
 from tools.gen_benchmarks import report
 from tools.labdriver import (
     chromium_path,
@@ -54,6 +65,10 @@ from tools.labdriver import (
 )
 
 ROOT = Path(__file__).resolve().parents[1]
+#: The lessons the lessons, browser and site parts measure (--lessons; empty: every lesson), and a built site
+#: the site part times instead of building one (--site): set by main() from the command line.
+LESSONS: tuple[str, ...] = ()
+SITE: Path | None = None
 
 
 # --- 1. kernel ---------------------------------------------------------------------------------
@@ -307,7 +322,7 @@ def bench_browser(reps: int) -> list[dict]:
         print(f"browser benchmark skipped: {reason}")
         return []
     extra = {"zz_naive_interact.ipynb": NAIVE_INTERACT, "zz_transport_floor.ipynb": TRANSPORT_FLOOR}
-    lessons = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+    lessons = [p.name for p in chosen_lessons(LESSONS)]
     runs = [
         ("naive interact (baseline)", "zz_naive_interact.ipynb", "img"),
         ("transport floor: text label only", "zz_transport_floor.ipynb", "text"),
@@ -388,8 +403,8 @@ def bench_site(reps: int) -> dict:
         print(f"site benchmark skipped: {reason}")
         return {}
     with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "site"
-        built = build(out, course_binder_url(), ROOT / "build" / "npm-cache")
+        out = SITE or Path(tmp) / "site"
+        built = None if SITE else build(out, course_binder_url(), ROOT / "build" / "npm-cache")
 
         class Quiet(http.server.SimpleHTTPRequestHandler):
             def log_message(self, *args):  # keep the benchmark's output readable
@@ -399,7 +414,7 @@ def bench_site(reps: int) -> dict:
         httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         threading.Thread(target=httpd.serve_forever, daemon=True).start()
         origin = f"http://127.0.0.1:{httpd.server_address[1]}"
-        lessons = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+        lessons = [p.name for p in chosen_lessons(LESSONS)]
         rows = []
         with lab_server(ROOT / "notebooks") as server, open_browser() as browser:
             for name in lessons:
@@ -432,10 +447,18 @@ def bench_site(reps: int) -> dict:
         ],
         "all_static_p50_ms": p50(every),
         "all_static_p95_ms": p95(every),
-        "pages": [{"page": f"{name}.html", "size_mb": size / 1e6} for name, _, _, size in built["lessons"]],
-        "total_mb": built["total"] / 1e6,
-        "shared_mb": built["shared"] / 1e6,
-        "build_s": built["seconds"],
+    } | (_sizes(out) if built is None else _sizes(out, built["seconds"]))
+
+
+def _sizes(site: Path, build_s: float | None = None) -> dict:
+    """The sizes of a built site's lesson pages, of the whole site and of its shared bundles; its build time, if timed."""
+    pages = [site / f"{p.stem}.html" for p in chosen_lessons(LESSONS)]
+    static = [f for f in (site / STATIC).rglob("*") if f.is_file()]  # the shared browser bundles
+    return {
+        "pages": [{"page": p.name, "size_mb": p.stat().st_size / 1e6} for p in pages],
+        "total_mb": sum(f.stat().st_size for f in site.rglob("*") if f.is_file()) / 1e6,
+        "shared_mb": sum(f.stat().st_size for f in static) / 1e6,
+        "build_s": build_s,  # None: a site given with --site, built elsewhere
     }
 
 
@@ -460,7 +483,7 @@ def execute_seconds(nb_text: str, cwd: Path) -> float:
 
 
 def bench_lessons(reps: int) -> dict:
-    paths = sorted((ROOT / "notebooks").glob("*.ipynb"))
+    paths = chosen_lessons(LESSONS)
     samples: dict[str, list[float]] = {name: [] for name in ["floor", *(p.name for p in paths)]}
     with tempfile.TemporaryDirectory() as tmp:
         for _ in range(reps):  # interleaved, so that load on the machine hits all alike
@@ -571,8 +594,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", choices=list(BENCHES))
     parser.add_argument("--reps", type=int, default=20)
+    parser.add_argument("--site", type=Path, help="the site part times this built site instead of building one")
     add_json_option(parser)
+    add_lessons_option(parser)
     args = parser.parse_args()
+    if args.site is not None and args.json is not None:
+        parser.error("a run timing a site given with --site is not recorded (its build is not timed): drop --json")
+    global LESSONS, SITE
+    LESSONS, SITE = tuple(args.lessons), args.site
     command = "benchmarks/bench_widgets.py" + (f" --only {args.only}" if args.only else "") + f" --reps {args.reps}"
     packages = ("numpy", "matplotlib", "ipywidgets", "jupyterlab", "Pillow")
     run = new_run(command, args.reps, packages)

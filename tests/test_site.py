@@ -283,3 +283,22 @@ def test_a_student_page_works_with_no_kernel_and_shows_its_quiz_without_the_answ
         assert "Decide on your answer" in page.inner_text("body")
     finally:
         page.context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(missing_browser_reason() is not None, reason=str(missing_browser_reason()))
+def test_the_site_benchmark_times_one_lessons_slider_on_the_page_and_live(site):
+    # one repetition on lesson 00, on the site built above (the benchmark's own build is timed by make bench)
+    import subprocess
+    import sys
+
+    run = subprocess.run(
+        [sys.executable, "-m", "benchmarks.bench_widgets", "--only", "site", "--reps", "1", "--lessons", "00"]
+        + ["--site", str(site)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert run.returncode == 0 and "these parts failed" not in run.stdout + run.stderr, run.stderr[-3000:]
+    assert "lesson 00" in run.stdout, run.stdout[-2000:]
