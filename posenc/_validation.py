@@ -131,8 +131,11 @@ def check_base(base: object) -> float:
     return base
 
 
-def as_float_array(x: object, name: str, min_ndim: int = 1) -> np.ndarray:
-    """Convert `x` to a floating-point array with at least `min_ndim` axes, with no NaN or inf."""
+def as_real_array(x: object, name: str) -> np.ndarray:
+    """Convert `x` to a floating-point array (a float dtype kept, integers to float64), else raise ``TypeError``.
+
+    NaN and infinity pass: a caller that refuses them says why (:func:`as_float_array` refuses both;
+    ``softmax`` takes ``-inf`` for "never attend")."""
     if x is Ellipsis:  # a stub's placeholder, passed on before it was filled in
         raise TypeError(f"{name} is ... (a placeholder still to fill in): give it an array, or None where allowed.")
     try:
@@ -141,10 +144,14 @@ def as_float_array(x: object, name: str, min_ndim: int = 1) -> np.ndarray:
         raise TypeError(f"{name} must be an array of numbers; could not convert it ({exc}).") from None
     if arr.dtype == bool or not (np.issubdtype(arr.dtype, np.integer) or np.issubdtype(arr.dtype, np.floating)):
         raise TypeError(f"{name} must be an array of real numbers; got dtype {arr.dtype}.")
+    return arr if np.issubdtype(arr.dtype, np.floating) else arr.astype(np.float64)
+
+
+def as_float_array(x: object, name: str, min_ndim: int = 1) -> np.ndarray:
+    """Convert `x` to a floating-point array with at least `min_ndim` axes, with no NaN or inf."""
+    arr = as_real_array(x, name)
     if arr.ndim < min_ndim:
         raise ValueError(f"{name} must have at least {min_ndim} axes; got {name}.shape={arr.shape}.")
-    if not np.issubdtype(arr.dtype, np.floating):
-        arr = arr.astype(np.float64)
     if not np.all(np.isfinite(arr)):
         raise ValueError(f"{name} must not contain NaN or infinity.")
     return arr

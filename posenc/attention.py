@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from posenc._validation import as_float_array, check_int, check_positive_int, check_real
+from posenc._validation import as_float_array, as_real_array, check_int, check_positive_int, check_real
 
 __all__ = ["softmax", "attention", "causal_mask", "causal_softmax", "offsets"]
 
@@ -52,13 +52,7 @@ def softmax(x: np.ndarray, axis: int = -1) -> np.ndarray:
     >>> softmax(np.array([1000.0, 0.0])).round(6)  # no overflow
     array([1., 0.])
     """
-    try:
-        arr = np.asarray(x)
-    except Exception as exc:  # ragged lists and the like
-        raise TypeError(f"x must be an array of real numbers; could not convert it ({exc}).") from None
-    if arr.dtype == bool or not (np.issubdtype(arr.dtype, np.integer) or np.issubdtype(arr.dtype, np.floating)):
-        raise TypeError(f"x must be an array of real numbers; got dtype {arr.dtype}.")
-    arr = arr.astype(np.result_type(arr.dtype, np.float64) if arr.dtype.kind != "f" else arr.dtype)
+    arr = as_real_array(x, "x")
     if arr.size == 0:
         raise ValueError(f"x must not be empty; got x.shape={arr.shape}.")
     if arr.ndim == 0:
