@@ -1,8 +1,10 @@
 """Lesson 07's tiny language model: a synthetic language with an exact floor, a NumPy Transformer, training, evaluation.
 
 ``language`` (the language and its floor), ``layers`` and ``model`` (the Transformer, hand-written
-gradients, every position scheme from its record in ``posenc.schemes``), ``train`` (Adam and the loop)
-and ``evaluate`` (non-overlapping and sliding windows, beside the floor). NumPy only.
+gradients, every position scheme from its record in ``posenc.schemes``), ``train`` (Adam and the loop),
+``evaluate`` (non-overlapping and sliding windows, beside the floor) and ``extension`` (a trained RoPE
+model run on longer windows: position interpolation, NTK-aware, YaRN, dynamic scaling, Llama 3.1's rule,
+interpolation with a short fine-tune). NumPy only.
 
 Examples
 --------
@@ -16,6 +18,18 @@ Examples
 """
 
 from posenc.lm.evaluate import Evaluation, cut_windows, evaluate
+from posenc.lm.extension import (
+    dynamic_ntk_freqs,
+    dynamic_scale,
+    interpolate_and_finetune,
+    interpolated_freqs,
+    llama3_freqs,
+    ntk_aware_freqs,
+    rope_freqs,
+    with_freqs,
+    yarn_attention_factor,
+    yarn_freqs,
+)
 from posenc.lm.language import Language, make_language
 from posenc.lm.model import INPUT_SCHEMES, LAYER_SCHEMES, TinyLM
 from posenc.lm.train import Adam, learning_rate, train
@@ -28,8 +42,18 @@ __all__ = [
     "Language",
     "TinyLM",
     "cut_windows",
+    "dynamic_ntk_freqs",
+    "dynamic_scale",
     "evaluate",
+    "interpolate_and_finetune",
+    "interpolated_freqs",
     "learning_rate",
+    "llama3_freqs",
     "make_language",
+    "ntk_aware_freqs",
+    "rope_freqs",
     "train",
+    "with_freqs",
+    "yarn_attention_factor",
+    "yarn_freqs",
 ]

@@ -40,7 +40,7 @@ from posenc.schemes.layer import (
     rotate_half,
     signed,
 )
-from posenc.schemes.lm import ModelPart, table_gradients, turn_back
+from posenc.schemes.lm import ModelPart, rope_fixed, table_gradients, turn_back
 
 __all__ = ["COLUMNS", "LayerHooks", "ModelPart", "PLACES", "Scheme", "SCHEMES", "Style", "scheme_named", "with_part"]
 
@@ -261,7 +261,7 @@ SCHEMES: dict[str, Scheme] = _registered(
         },
         in_core=True,
         head=heads.ROPE,
-        model=ModelPart(queries_back=turn_back, keys_back=turn_back),
+        model=ModelPart(fixed=rope_fixed, queries_back=turn_back, keys_back=turn_back),
     ),
     Scheme(
         "alibi",

@@ -24,7 +24,7 @@ from posenc.alibi import penalty
 from posenc.attention import attention, causal_mask
 from posenc.learned import past_the_end
 from posenc.rope import apply_rope
-from posenc.sinusoidal import sinusoidal
+from posenc.sinusoidal import frequencies, sinusoidal
 
 __all__ = [
     "LayerHooks",
@@ -36,6 +36,7 @@ __all__ = [
     "rotate",
     "rotate_half",
     "signed",
+    "turn",
 ]
 
 #: A layer's position parameters by name.
@@ -83,8 +84,38 @@ def add_table_rows(x: np.ndarray, params: Params) -> np.ndarray:
 
 
 def rotate(x: np.ndarray, params: Params) -> np.ndarray:
-    """Turn each pair of features by its position (RoPE, lesson 05; the interleaved layout)."""
-    return apply_rope(x)
+    """Turn each pair of features by its position (RoPE, lesson 05; the interleaved layout): :func:`turn` forwards."""
+    return turn(x, params, 1)
+
+
+def turn(x: np.ndarray, params: Params, direction: int) -> np.ndarray:
+    """Turn pair ``i`` of the row at position ``m`` by ``direction * m * freqs[i]``, then scale it by the attention factor.
+
+    Two parameters are read when given: ``params["freqs"]``, one speed per pair (RoFormer's
+    ``10000**(-2i/d_head)`` when absent: then this is ``apply_rope(x)`` exactly), and
+    ``params["attention_factor"]`` (1 when absent), which multiplies the turned vectors; on queries and
+    keys both, it multiplies every score by its square, YaRN's "length scaling" (Peng et al. 2023, section
+    3.4). `direction` -1 with the same factor is the transpose (the backward pass).
+
+    Examples
+    --------
+    >>> x = np.random.default_rng(0).normal(size=(5, 4))  # (seq_len, d_head)
+    >>> bool(np.array_equal(turn(x, {}, 1), apply_rope(x)))
+    True
+    >>> halved = {"freqs": frequencies(4) / 2, "attention_factor": 2.0}
+    >>> bool(np.allclose(turn(x, halved, 1), 2 * apply_rope(x, np.arange(5) / 2)))
+    True
+    """
+    d_head = x.shape[-1]
+    freqs = np.asarray(params["freqs"]) if "freqs" in params else frequencies(d_head)  # (d_head // 2,)
+    factor = float(params.get("attention_factor", 1.0))  # a Python float keeps float32 float32
+    angles = (direction * np.arange(x.shape[-2], dtype=np.float64))[:, None] * freqs  # (seq_len, d_head // 2)
+    cos, sin = (np.cos(angles) * factor).astype(x.dtype), (np.sin(angles) * factor).astype(x.dtype)
+    first, second = x[..., 0::2], x[..., 1::2]  # the pairs (0, 1), (2, 3), ...
+    out = np.empty_like(x)  # (..., seq_len, d_head)
+    out[..., 0::2] = first * cos - second * sin
+    out[..., 1::2] = first * sin + second * cos
+    return out
 
 
 def distance_penalty(seq_len: int, causal: bool, params: Params) -> np.ndarray:

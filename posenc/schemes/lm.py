@@ -15,10 +15,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from posenc.rope import apply_rope
-from posenc.schemes.layer import Params, VectorHook, unchanged
+from posenc.schemes.layer import Params, VectorHook, turn, unchanged
+from posenc.sinusoidal import frequencies
 
-__all__ = ["ModelPart", "table_gradients", "turn_back"]
+__all__ = ["ModelPart", "rope_fixed", "table_gradients", "turn_back"]
 
 #: ``(rng, max_len, d_model, num_heads) -> {name: starting value}``: the position parameters training changes.
 Trained = Callable[[np.random.Generator, int, int, int], dict[str, np.ndarray]]
@@ -52,7 +52,7 @@ class ModelPart:
         starting values (a learned table of `max_len` rows; T5's number per head and bucket). One set per
         model, shared by every layer that runs the scheme.
     fixed : callable
-        ``fixed(max_len, d_model, num_heads)``: the position parameters training leaves alone (ALiBi's slopes).
+        ``fixed(max_len, d_model, num_heads)``: the position parameters training leaves alone (ALiBi's slopes, RoPE's speeds).
     inputs_gradients : callable
         ``(g, params) -> gradients`` of an input hook's parameters, `g` of shape (batch, seq_len, d_model).
         An input hook adds rows to the token vectors, so the gradient with respect to them is `g` itself.
@@ -96,12 +96,26 @@ def table_gradients(g: np.ndarray, params: Params) -> dict[str, np.ndarray]:
 
 
 def turn_back(g: np.ndarray, params: Params) -> np.ndarray:
-    """RoPE's transpose: turning by ``-m θ_i`` undoes the turn by ``m θ_i`` at each position ``m``.
+    """RoPE's transpose: turning by ``-m θ_i`` undoes the turn by ``m θ_i`` at each position ``m``; the same
+    attention factor multiplies it (the hook is a rotation times that number).
 
     Examples
     --------
+    >>> from posenc.rope import apply_rope
     >>> x = np.random.default_rng(0).normal(size=(3, 4))
     >>> bool(np.allclose(turn_back(apply_rope(x), {}), x))
     True
     """
-    return apply_rope(g, -np.arange(g.shape[-2]))
+    return turn(g, params, -1)
+
+
+def rope_fixed(max_len: int, d_model: int, num_heads: int) -> dict[str, np.ndarray]:
+    """RoPE's parameters in the model: each pair's speed (RoFormer's, ``10000**(-2i/d_head)``) and an attention factor
+    of 1. An extension at inference (``posenc.lm.extension``) changes these and nothing else.
+
+    Examples
+    --------
+    >>> rope_fixed(32, 16, 2)["freqs"]  # d_head = 8: four pairs
+    array([1.   , 0.1  , 0.01 , 0.001])
+    """
+    return {"freqs": frequencies(d_model // num_heads), "attention_factor": np.array(1.0)}

@@ -1,0 +1,116 @@
+"""Lesson 07's experiment in one command: train every scheme at L, evaluate at 1-16 L, run the RoPE toolkit.
+
+Usage::
+
+    python scripts/train_short_test_long.py              # the full configuration (posenc.lm.experiment.FULL)
+    python scripts/train_short_test_long.py --reduced    # the reduced one (REDUCED), about a minute here
+
+What runs is ``posenc.lm.experiment.run_all``: its module docstring and the comment above ``FULL`` give the
+configuration and the time arithmetic. The full configuration: 7 configurations (none, sinusoidal, learned,
+T5's bias, RoPE, ALiBi, and RoPE in layer 1 with none in layer 2) x 3 seeds, 2 layers, d = 64, 4 heads,
+d_ff = 128, 1,500 steps of 32 windows of 33 tokens at L = 32; evaluation at W = 32 ... 512 on 16 held-out
+streams of 2,049 tokens, non-overlapping and sliding with stride W/2; the toolkit (PI, NTK-aware, YaRN,
+Llama 3.1's rule, dynamic NTK, PI + 100 fine-tuning steps at 4L) on each RoPE seed. Measured pieces on one
+thread here (19.5 ms a training step, about 6 s to evaluate a model at every W and mode) add up to about
+860 s of one core, about 7.5 minutes on the two worker processes. It writes ``posenc/data/lm_results.json``
+and ``lm_weights.npz`` (``lm_results_reduced.json`` and ``lm_weights_reduced.npz`` with ``--reduced``): the
+results with their provenance, and the first seed's float32 weights of each configuration.
+
+The workers are new processes with one BLAS thread each (``OPENBLAS_NUM_THREADS=1``, set here before numpy loads).
+"""
+
+from __future__ import annotations
+
+import os
+
+for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ[_name] = "1"  # before numpy loads, here and in the workers, which inherit it
+
+import argparse  # noqa: E402
+import dataclasses  # noqa: E402
+import datetime  # noqa: E402
+import json  # noqa: E402
+import platform  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # this checkout's posenc, installed or not
+
+import posenc  # noqa: E402
+from posenc.lm import experiment  # noqa: E402
+from posenc.lm.language import make_language  # noqa: E402
+from posenc.lm.results import CODE_FILES, FILES, code_hash  # noqa: E402
+
+
+def git(*args: str) -> str:
+    """The output of a git command in this checkout, or "" where git is not available."""
+    try:
+        return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return ""
+
+
+def provenance(config: experiment.Config, seeds: tuple[int, ...], workers: int, seconds: float, runs: list) -> dict:
+    """Where the results came from: command, configuration, seeds, versions, commit, code hash, machine, times."""
+    changed = git("status", "--porcelain", "--", *(f"posenc/{name}" for name in CODE_FILES))
+    return {
+        "configuration": config.name,
+        "command": " ".join(["python", *sys.argv]),
+        "seeds": list(seeds),
+        "versions": {"python": platform.python_version(), "numpy": np.__version__, "posenc": posenc.__version__},
+        "git_commit": git("rev-parse", "HEAD"),
+        "code_changed_since_commit": bool(changed),
+        "code_sha256": code_hash(),
+        "code_files": [f"posenc/{name}" for name in CODE_FILES],
+        "machine": {"platform": platform.platform(), "processor": platform.machine(), "cpus": os.cpu_count()},
+        "threads_per_worker": 1,
+        "workers": workers,
+        "wall_seconds": round(seconds, 1),
+        "worker_seconds": {
+            f"{r['label']}/{r['seed']}": {k: round(v, 2) for k, v in r["seconds"].items()} for r in runs
+        },
+        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--reduced", action="store_true", help="the reduced configuration (REDUCED)")
+    parser.add_argument("--labels", nargs="+", help="only these configurations (default: all)")
+    parser.add_argument("--seeds", nargs="+", type=int, help="only these seeds (default: the configuration's)")
+    parser.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument(
+        "--out", type=Path, default=ROOT / "posenc" / "data", help="where to write (default posenc/data)"
+    )
+    args = parser.parse_args()
+    config = experiment.REDUCED if args.reduced else experiment.FULL
+    seeds = tuple(args.seeds) if args.seeds else config.seeds
+    labels = tuple(args.labels) if args.labels else None
+    started = time.perf_counter()
+    runs = experiment.run_all(config, labels, seeds, workers=args.workers)
+    seconds = time.perf_counter() - started
+    language = make_language()
+    weights = {f"{r['label']}/{name}": value for r in runs if r["weights"] for name, value in r["weights"].items()}
+    results = {
+        "provenance": provenance(config, seeds, args.workers, seconds, runs),
+        "config": dataclasses.asdict(dataclasses.replace(config, seeds=seeds)),
+        "floor": experiment.floors(config, language, experiment.held_out(config, language)),
+        "runs": [{k: v for k, v in r.items() if k not in ("weights", "seconds")} for r in runs],
+    }
+    results_name, weights_name = FILES[config.name]
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / results_name).write_text(json.dumps(results, separators=(",", ":")) + "\n", encoding="utf-8")
+    np.savez_compressed(args.out / weights_name, **weights)
+    for r in runs:
+        at = {w: e["non-overlapping"]["loss"] for w, e in r["eval"].items()}
+        print(f"{r['label']:>12} seed {r['seed']}: " + ", ".join(f"W={w} {loss:.3f}" for w, loss in at.items()))
+    print(f"wrote {results_name} and {weights_name} to {args.out} in {seconds:.1f} s")
+
+
+if __name__ == "__main__":
+    main()
