@@ -39,7 +39,6 @@ from pathlib import Path  # noqa: E402
 import numpy as np  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))  # this checkout's posenc, installed or not
 
 import posenc  # noqa: E402
 from posenc.lm import experiment  # noqa: E402
