@@ -13,8 +13,8 @@ streams of 2,049 tokens, non-overlapping and sliding with stride W/2; the toolki
 Llama 3.1's rule, dynamic NTK, PI + 100 fine-tuning steps at 4L) on each RoPE seed. Measured pieces on one
 thread here (19.5 ms a training step, about 6 s to evaluate a model at every W and mode) add up to about
 860 s of one core, about 7.5 minutes on the two worker processes. It writes ``posenc/data/lm_results.json``
-and ``lm_weights.npz`` (``lm_results_reduced.json`` and ``lm_weights_reduced.npz`` with ``--reduced``): the
-results with their provenance, and the first seed's float32 weights of each configuration.
+and ``lm_weights.npz`` (``lm_results_reduced.json`` alone with ``--reduced``): the results with their
+provenance, and the first seed's float32 weights of each configuration.
 
 The workers are new processes with one BLAS thread each (``OPENBLAS_NUM_THREADS=1``, set here before numpy loads).
 """
@@ -104,11 +104,12 @@ def main() -> None:
     results_name, weights_name = FILES[config.name]
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / results_name).write_text(json.dumps(results, separators=(",", ":")) + "\n", encoding="utf-8")
-    np.savez_compressed(args.out / weights_name, **weights)
+    if weights_name is not None:  # the reduced configuration ships its results only
+        np.savez_compressed(args.out / weights_name, **weights)
     for r in runs:
         at = {w: e["non-overlapping"]["loss"] for w, e in r["eval"].items()}
         print(f"{r['label']:>12} seed {r['seed']}: " + ", ".join(f"W={w} {loss:.3f}" for w, loss in at.items()))
-    print(f"wrote {results_name} and {weights_name} to {args.out} in {seconds:.1f} s")
+    print(f"wrote {results_name}{f' and {weights_name}' if weights_name else ''} to {args.out} in {seconds:.1f} s")
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ largest seed range, rounded up): more than a change of seed moves them, and it i
 import json
 import subprocess
 import sys
+from importlib import resources
 from pathlib import Path
 
 import numpy as np
@@ -111,3 +112,45 @@ def test_the_reduced_script_reproduces_the_shipped_reduced_results(tmp_path):
     assert np.allclose(
         again["floor"]["16"]["sliding"]["per_position"], shipped["floor"]["16"]["sliding"]["per_position"]
     )
+
+
+class TestTheShippedFullExperiment:
+    """The quality floor the experiment promises, read from the shipped full results (issue: train short, test long)."""
+
+    @pytest.fixture(scope="class")
+    def full(self):
+        if "full" not in results.shipped():
+            pytest.skip("the full results are not shipped: python scripts/train_short_test_long.py")
+        return results.load_results("full")
+
+    @staticmethod
+    def excess(full, label: str, window: int, mode: str = "non-overlapping") -> list[float]:
+        """Each seed's held-out loss minus the exact floor on the same tokens, at `window`."""
+        return [
+            r["eval"][str(window)][mode]["loss"] - full["floor"][str(window)][mode]["loss"]
+            for r in full["runs"]
+            if r["label"] == label and str(window) in r["eval"]
+        ]
+
+    def test_at_the_training_length_every_scheme_but_none_is_within_a_quarter_nat_of_the_floor(self, full):
+        train_len = full["config"]["train_len"]
+        labels = {r["label"] for r in full["runs"]}
+        for label in labels - {"none"}:
+            gaps = self.excess(full, label, train_len)
+            assert gaps and max(gaps) < 0.25, (label, gaps)
+        assert all(g > -0.01 for label in labels for g in self.excess(full, label, train_len))  # none beats the floor
+
+    def test_at_four_times_the_training_length_the_seeds_agree_more_than_the_schemes_do(self, full):
+        window = 4 * full["config"]["train_len"]
+        by_label = {label: self.excess(full, label, window) for label in {r["label"] for r in full["runs"]}}
+        by_label = {label: gaps for label, gaps in by_label.items() if gaps}  # the learned table has no rows there
+        means = [float(np.mean(gaps)) for gaps in by_label.values()]
+        spread = max(max(gaps) - min(gaps) for gaps in by_label.values())
+        assert spread < max(means) - min(means), (spread, by_label)
+
+    def test_the_run_took_at_most_fifteen_minutes_and_its_weights_fit_in_two_megabytes(self, full):
+        assert full["provenance"]["wall_seconds"] <= 15 * 60
+        shipped = [name for _, name in results.FILES.values() if name is not None]
+        data = Path(str(resources.files("posenc.data")))
+        size = sum((data / name).stat().st_size for name in shipped)
+        assert size <= 2_000_000, size
