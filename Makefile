@@ -64,11 +64,13 @@ kit: $(VENV)/.tests
 site: $(VENV)/.tests
 	$(PY) -m tools.build_site --branch $(STUDENT_BRANCH)
 
-## bench: run the speed benchmarks (maths, sliders, browser, lesson run times), print them and record
+## bench: run the speed benchmarks (maths, sliders, browser, lesson run times, the language model's training
+## step), print them and record
 ## each run in benchmarks/results/; then `make docs` puts the new numbers on the pages
 bench: $(VENV)/.tests
 	$(PY) -m benchmarks.bench_maths --json
 	$(PY) -m benchmarks.bench_widgets --json
+	$(PY) -m benchmarks.bench_lm --json
 
 ## docs: regenerate every generated part of committed files: each lesson's minutes (by the method in
 ## course/posenc_course/reading_time.py), the lesson maps (README, lesson 00), every link made from pyproject.toml's Repository, the glossary (docs/glossary.md), the instructor guide, the benchmark

@@ -85,3 +85,10 @@ def test_an_unknown_lesson_number_is_refused_with_the_known_range():
         text=True,
     )
     assert run.returncode != 0 and "no lesson numbered 42; the lessons are 00 to" in run.stderr + run.stdout
+
+
+@pytest.mark.slow
+def test_the_language_model_benchmark_checks_its_naive_step_and_reports_the_rates():
+    out = smoke("bench_lm")
+    assert "naive step: attention looped over heads and positions" in out
+    assert "computes the same loss and gradients (checked in the run)" in out and "GFLOP/s" in out
