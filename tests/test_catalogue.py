@@ -141,8 +141,8 @@ MEASURED = {
 ACCEPTED = {
     "positions-list": "a list of lists holds the same numbers; every checker converts lists, as NumPy does",
     "slopes-list": "a list holds the same numbers; every checker converts lists, as NumPy does",
-    "attention-returns-tuple": "(output, weights) is what posenc.attention returns; check_attention accepts it "
-    "by design and its docstring says so",
+    "attention-returns-tuple": "(output, weights) is what posenc.attention returns, and the capstone asks for the "
+    "pair; check_attention accepts it and its Correct says the exercise asks for the output alone",
 }
 
 #: Mistakes whose cause no message names yet, with what stands in the way.

@@ -579,3 +579,54 @@ def test_base_100_is_a_likely_i_for_2i_not_a_certain_one(check):
     message = run(check, answer).message
     assert "as if the base were 100, not 10000" in message, message
     assert "Likely: you used i where the formula has 2i" in message, message
+
+
+def test_a_broadcasting_crash_between_arrays_of_as_many_axes_is_not_told_to_add_an_axis():
+    # the whole 8-row table added to 5 words: the fix is table[:n], not None (a first-timer was misled once)
+    def my_scheme_layer(sentence, scheme, causal=False):
+        parts = capstone.parts()
+        x = parts["embeddings"][[capstone.WORDS.index(word) for word in sentence]]
+        if scheme in ("sinusoidal", "learned"):
+            x = x + (posenc.sinusoidal(len(sentence), x.shape[1]) if scheme == "sinusoidal" else parts["table"])
+        w_q, w_k, w_v = parts["projections"]
+        q, k, v = x @ w_q, x @ w_k, x @ w_v
+        return posenc.attention(q, k, v, mask=posenc.causal_mask(len(sentence)) if causal else None)
+
+    said = checks.check_scheme_layer(my_scheme_layer).message
+    assert "which differ in length along axis 0" in said and "keeps the first" in said, said
+    assert "with None" not in said, said
+
+
+def test_an_element_wise_product_where_a_matrix_product_fits_is_named_from_the_failing_line():
+    def my_attention(q, k, v):
+        weights = posenc.softmax(q @ k.T / np.sqrt(q.shape[-1]), axis=-1)
+        return weights * v  # (n_q, n_k) * (n_k, d_v): a crash unless the shapes agree
+
+    said = checks.check_attention(my_attention).message
+    assert "a matrix product, @, is what fits them, not *" in said, said
+
+
+def test_an_array_built_with_a_length_one_axis_is_still_told_to_add_the_axis_it_lacks():
+    def my_alibi_bias(seq_len, num_heads, causal=True):
+        distance = np.maximum(np.arange(seq_len)[:, None] - np.arange(seq_len)[None, :], 0)
+        return -posenc.alibi_slopes(num_heads)[:, None] * distance  # (h, 1) against (n, n)
+
+    said = checks.check_alibi_bias(my_alibi_bias).message
+    assert "Give the smaller array the axes it lacks, with None" in said, said
+
+
+def test_a_right_attention_that_returns_the_pair_is_correct_and_told_what_the_exercise_asks():
+    said = checks.check_attention(lambda q, k, v: posenc.attention(q, k, v)).message
+    assert said.startswith("Correct: ") and "this exercise asks for the output alone" in said
+    assert (
+        "asks for the output alone" not in checks.check_attention(lambda q, k, v: posenc.attention(q, k, v)[0]).message
+    )
+
+
+def test_the_comparison_table_reads_answers_and_row_labels_whatever_their_capitals_and_spaces():
+    table = checks.recap.comparison_table_answer()
+    table = {
+        f" {row.upper()} ": {column: f"  {answer.capitalize()} " for column, answer in cells.items()}
+        for row, cells in table.items()
+    }
+    assert checks.check_comparison_table(table).passed

@@ -8,6 +8,7 @@ matrix product whose inner lengths differ. numpy only.
 
 from __future__ import annotations
 
+import linecache
 import re
 
 __all__ = ["explain"]
@@ -26,7 +27,7 @@ def explain(exc: BaseException) -> str:
     ...     np.ones(8) * np.ones((6, 6))
     ... except ValueError as exc:
     ...     print(explain(exc))
-     NumPy lines shapes up from their last axis, and each pair of lengths must be equal or 1: (8,) against (6,6) do not fit. Give the smaller array the axes it lacks, with None (x[:, None], say).
+     NumPy lines shapes up from their last axis, and each pair of lengths must be equal or 1. Give the smaller array the axes it lacks, with None (x[:, None], say).
     >>> try:
     ...     np.ones((4, 3)) @ np.ones((4, 3))
     ... except ValueError as exc:
@@ -36,11 +37,9 @@ def explain(exc: BaseException) -> str:
     text = str(exc)
     found = _BROADCAST.search(text)
     if found:
-        shapes = " against ".join(re.findall(r"\([\d, ]*\)", found.group(1)))
-        return (
-            " NumPy lines shapes up from their last axis, and each pair of lengths must be equal or 1: "
-            f"{shapes} do not fit. Give the smaller array the axes it lacks, with None (x[:, None], say)."
-        )
+        listed = re.findall(r"\([\d, ]*\)", found.group(1))
+        rule = " NumPy lines shapes up from their last axis, and each pair of lengths must be equal or 1."
+        return rule + _repair([tuple(int(n) for n in re.findall(r"\d+", s)) for s in listed], _failing_line(exc))
     found = _MATMUL.search(text)
     if found:
         return (
@@ -48,3 +47,48 @@ def explain(exc: BaseException) -> str:
             f"({found[1]}): a .T missing, or one too many?"
         )
     return ""
+
+
+def _failing_line(exc: BaseException) -> str:
+    """The source line, in the learner's own code, where `exc` was raised ("" where none can be read).
+
+    numpy raises from inside its own code; the line wanted is the last one outside numpy (a notebook
+    cell's, which IPython keeps readable, or a file's)."""
+    line = ""
+    tb = exc.__traceback__
+    while tb is not None:
+        filename = tb.tb_frame.f_code.co_filename
+        if "numpy" not in filename.replace("\\", "/").split("/"):
+            line = linecache.getline(filename, tb.tb_lineno).strip() or line
+        tb = tb.tb_next
+    return line
+
+
+def _repair(shapes: list[tuple[int, ...]], line: str = "") -> str:
+    """The usual repair for shapes that do not broadcast, read from the shapes and from the failing line.
+
+    An array with fewer axes, or with an axis of length 1 (made for broadcasting), lacks an axis: add it
+    with None. Two arrays with as many axes and no length 1 lack none: either one has the wrong length
+    where they clash (a table with more rows than the sentence has words), or, when the line multiplies
+    and a matrix product of the two fits, ``*`` stands where ``@`` belongs.
+
+    Examples
+    --------
+    >>> _repair([(5, 8), (8, 8)], "x = x + table")
+    ' Both have 2 axes, which differ in length along axis 0 (5 against 8): one of them is the wrong length there (t[:5] keeps the first 5).'
+    >>> _repair([(4, 4), (4, 8)], "return weights * v")
+    ' Both have 2 axes, which differ in length along axis 1 (4 against 8): a matrix product, @, is what fits them, not *.'
+    >>> _repair([(8,), (6, 6)])
+    ' Give the smaller array the axes it lacks, with None (x[:, None], say).'
+    """
+    if len(shapes) == 2 and len(shapes[0]) == len(shapes[1]) and 1 not in shapes[0] + shapes[1]:
+        a, b = shapes
+        clash = next(i for i in range(len(a)) if a[i] != b[i])  # no length 1 anywhere: the first difference
+        head = f" Both have {len(a)} axes, which differ in length along axis {clash} ({a[clash]} against {b[clash]}): "
+        multiplies = re.search(r"[^*]\*[^*=]", f" {line} ") is not None
+        if multiplies and "@" not in line and len(a) >= 2 and a[-1] == b[-2]:
+            return head + "a matrix product, @, is what fits them, not *."
+        short = min(a[clash], b[clash])
+        cut = f"t[:{short}]" if clash == 0 else f"t[{', '.join([':'] * clash)}, :{short}]"
+        return head + f"one of them is the wrong length there ({cut} keeps the first {short})."
+    return " Give the smaller array the axes it lacks, with None (x[:, None], say)."

@@ -67,11 +67,26 @@ def comparison_table_answer() -> dict[str, dict[str, str]]:
 
 
 def _as_answer(value: object, column: str) -> object:
-    """An answer given by its number (1, 2, ... as the lesson prints them) as its text; anything else as given."""
+    """An answer as its allowed text: given by its number (1, 2, ... as the lesson prints them), or as text that
+    differs from it only in capitals and spaces ("Added to the input"); anything else as given.
+
+    >>> _as_answer("  Added to  the INPUT ", "where it acts"), _as_answer(1, "absolute or relative")
+    ('added to the input', 'absolute')
+    """
     allowed = COLUMNS[column]
     if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= len(allowed):
         return allowed[value - 1]
+    if isinstance(value, str):
+        said = " ".join(value.split()).casefold()
+        return next((answer for answer in allowed if " ".join(answer.split()).casefold() == said), value)
     return value
+
+
+def _by_label(table: dict) -> dict:
+    """`table` with each row key that differs from a row's label only in capitals and spaces ("rope", "t5  Bias")
+    given that label; other keys as they are."""
+    labels = {" ".join(label.split()).casefold(): label for label in _ANSWER}
+    return {labels.get(" ".join(k.split()).casefold(), k) if isinstance(k, str) else k: row for k, row in table.items()}
 
 
 def _blank_cells(table: dict) -> list[tuple[str, str]]:
@@ -95,6 +110,7 @@ def check_comparison_table(table: object) -> CheckResult:
         return not_attempted("my_table")
     if not isinstance(table, dict):
         return not_yet(f"give a dict with one entry per scheme ({', '.join(_ANSWER)}); got {short(table)}.")
+    table = _by_label(table)
     missing = [r for r in _ANSWER if not isinstance(table.get(r), dict)]
     if missing:
         return not_yet(
