@@ -217,7 +217,9 @@ def check_attention(fn: Callable) -> CheckResult:
         said = "matches posenc.attention on 3 cases (square, a single query, more keys than queries)."
         value, _ = call(fn, name, *cases[0].args)
         if isinstance(value, tuple):  # (output, weights): right, but not what the exercise asks
-            said += " You returned (output, weights), as posenc.attention does; this exercise asks for the output alone."
+            said += (
+                " You returned (output, weights), as posenc.attention does; this exercise asks for the output alone."
+            )
         return correct(said)
     if miss.verdict is not None:
         return miss.verdict

@@ -19,8 +19,13 @@ __all__ = ["check_wavelength"]
 WAVELENGTH_MISTAKES = {
     "one-over-omega": "That is 1 / ω_{pair}: a full turn is 2π radians, so the wavelength is 2π / ω_{pair}.",
     "omega": "That is ω_{pair} itself, the frequency; the wavelength is 2π / ω_{pair}.",
-    "two-pi-times-omega": "That is 2π · ω_{pair}, the angle of a full turn times the speed; the wavelength "
-    "divides: 2π / ω_{pair}.",
+    "two-pi-times-omega": "That is 2π · ω_{pair}, which is also 2π / ω_{pair} with the minus sign of ω's exponent "
+    "dropped: the wavelength divides a turn by the speed, 2π / ω_{pair}, with ω_{pair} = base ** (-2·{pair} / d_model).",
+    "inverted": "That is ω_{pair} / 2π, the turns per position: the wavelength is its inverse, 2π / ω_{pair}.",
+    "floor-division": "That is 2π / 1: ω came out as 1, as when the exponent's 2·{pair} // d_model rounds down to 0 "
+    "(// is floor division: use /).",
+    "truncated": "That is the wavelength cut to a whole number (int() or //, say): keep its fraction.",
+    "other-base": "That is the wavelength for base {other_base:g}: the table's base is {base:g}.",
     "half-turn": "That is π / ω_{pair}, half a turn: a full turn is 2π radians.",
     "degrees": "That is 360 / ω_{pair}, a turn in degrees; ω_{pair} is in radians per position, so a turn is 2π.",
     "i-for-2i": "That uses i = {pair} where the formula has 2i: ω_i = base ** (-2i / d_model).",
@@ -64,7 +69,7 @@ def check_wavelength(value: object, *, pair: int, d_model: int, base: float = 10
         got = float(value)
     except OverflowError:  # an int too large for a float
         got = float("inf")
-    if np.isclose(got, expected, rtol=1e-3):
+    if np.isclose(got, expected, rtol=1e-5):
         return correct(f"pair {pair} of d_model={d_model} has wavelength 2π / ω_{pair} = {expected:.2f} positions.")
     neighbours = [
         float(x) for x in wavelengths(d_model, base=base)[[max(pair - 1, 0), min(pair + 1, d_model // 2 - 1)]]
@@ -80,9 +85,31 @@ def check_wavelength(value: object, *, pair: int, d_model: int, base: float = 10
         "neighbour-pair": [x for x in neighbours if not np.isclose(x, expected)],
         "tensor2tensor": [2 * np.pi * base ** (pair / max(d_model // 2 - 1, 1))],
     }
-    mistake = next((m for m, vs in suspects.items() if any(np.isclose(got, v, rtol=1e-3) for v in vs)), None)
-    args = {"pair": pair, "column": 2 * pair, "column_after": 2 * pair + 1}
+    suspects |= {
+        "inverted": [w / (2 * np.pi)],
+        "floor-division": [2 * np.pi],
+        "truncated": [float(np.floor(expected)), float(np.round(expected))],
+    }
+    mistake = next((m for m, vs in suspects.items() if any(np.isclose(got, v, rtol=1e-4) for v in vs)), None)
+    other_base = _base_of(got, pair, d_model)
+    if mistake is None and other_base is not None and not np.isclose(other_base, base):
+        mistake = "other-base"
+    args = {"pair": pair, "column": 2 * pair, "column_after": 2 * pair + 1, "other_base": other_base or 0, "base": base}
     hint = WAVELENGTH_MISTAKES[mistake] if mistake else WAVELENGTH_METHOD
     size = "larger" if got > expected else "smaller"
     shown = number(got) if np.isfinite(got) else short(value)
     return not_yet(f"you gave {shown}, {size} than pair {pair}'s wavelength. {hint.format(**args)}", mistake=mistake)
+
+
+def _base_of(got: float, pair: int, d_model: int) -> float | None:
+    """The base whose pair `pair` has wavelength `got` (2π / base ** (-2·pair / d_model) = got), when it is a round
+    power of ten from 10 to 10^6 (a base a learner types by mistake); else None.
+
+    >>> _base_of(2 * np.pi * 1000.0 ** 0.5, 12, 48)
+    1000.0
+    """
+    if not (np.isfinite(got) and got > 2 * np.pi and pair > 0):
+        return None
+    exponent = d_model / (2 * pair) * float(np.log10(got / (2 * np.pi)))  # log10 of that base
+    power = round(exponent)
+    return float(10**power) if 1 <= power <= 6 and abs(exponent - power) < 1e-3 else None
