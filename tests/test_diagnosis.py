@@ -630,3 +630,19 @@ def test_the_comparison_table_reads_answers_and_row_labels_whatever_their_capita
         for row, cells in table.items()
     }
     assert checks.check_comparison_table(table).passed
+
+
+@pytest.mark.parametrize("row", checks.recap.ROWS)
+def test_a_wrong_place_in_the_comparison_table_is_told_where_the_scheme_puts_position(row):
+    from posenc.schemes import SCHEMES
+
+    record = next(s for s in SCHEMES.values() if s.label == row)
+    for wrong in checks.recap.COLUMNS["where it acts"]:
+        table = checks.recap.comparison_table_answer()
+        if wrong == table[row]["where it acts"]:
+            continue
+        table[row]["where it acts"] = wrong
+        said = checks.check_comparison_table(table).message
+        assert (
+            f"puts position into the {record.acts_on}" in said or "(lesson" in said and "turns the queries" in said
+        ), said

@@ -53,6 +53,8 @@ _KNOWN = [
 
 #: Where each scheme is taught, for a wrong cell no listed mistake explains.
 _LESSON_OF = {s.label: s.taught_in for s in SCHEMES.values()}
+#: Where each scheme puts position, from its record, for a wrong "where it acts" no listed mistake explains.
+_PLACE_OF = {s.label: s.acts_on for s in SCHEMES.values()}
 
 
 def comparison_table_answer() -> dict[str, dict[str, str]]:
@@ -143,7 +145,12 @@ def check_comparison_table(table: object) -> CheckResult:
     total = len(_ANSWER) * len(COLUMNS)
     known = [(r, c, m) for r, c, answers, m in _KNOWN if table[r][c] in answers]
     row, column = (known[0][0], known[0][1]) if known else wrong[0]
-    hint = f" {COMPARISON_MISTAKES[known[0][2]]}" if known else f" Look back at {_LESSON_OF[row]}."
+    if known:
+        hint = f" {COMPARISON_MISTAKES[known[0][2]]}"
+    elif column == "where it acts":  # the record says where: a fact, whatever the wrong answer
+        hint = f" {row} puts position into the {_PLACE_OF[row]} ({_LESSON_OF[row]})."
+    else:
+        hint = f" Look back at {_LESSON_OF[row]}."
     said = f"{total - len(wrong)} of {total} cells are right. '{row}' → '{column}' is '{table[row][column]}'.{hint}"
     others = [f"'{r}' → '{c}'" for r, c in wrong if (r, c) != (row, column)]
     also = f" Also wrong: {', '.join(others[:3])}{', ...' if len(others) > 3 else ''}." if others else ""
