@@ -257,6 +257,9 @@ SPECS = {
             "tuple": lambda n: (np.arange(n)[:, None],),
             "zeros": lambda n: np.zeros((n, 1)),
             "steps": lambda n: np.linspace(0, n, n)[:, None],
+            "extra-axes": lambda n: np.arange(n)[:, None, None],
+            "grid": lambda n: np.arange(n)[:, None] + np.zeros(n),
+            "reversed": lambda n: np.arange(n)[::-1, None],
         },
     ),
     "check_attention": Spec(

@@ -14,6 +14,7 @@ import re
 __all__ = ["explain"]
 
 _BROADCAST = re.compile(r"operands could not be broadcast together with shapes ((?:\([\d, ]*\)\s*)+)")
+_INDICES = re.compile(r"too many indices for array: array is (\d+)-dimensional, but (\d+) were indexed")
 _MATMUL = re.compile(r"matmul: .*core dimension 0.*\(size (\d+) is different from (\d+)\)")
 
 
@@ -29,6 +30,11 @@ def explain(exc: BaseException) -> str:
     ...     print(explain(exc))
      NumPy lines shapes up from their last axis, and each pair of lengths must be equal or 1. Give the smaller array the axes it lacks, with None (x[:, None], say).
     >>> try:
+    ...     np.arange(3)[:, 1]
+    ... except IndexError as exc:
+    ...     print(explain(exc))
+     A 1-D array takes at most 1 index; to give it one more axis, index with None (x[:, None]), not a number.
+    >>> try:
     ...     np.ones((4, 3)) @ np.ones((4, 3))
     ... except ValueError as exc:
     ...     print(explain(exc))
@@ -40,6 +46,12 @@ def explain(exc: BaseException) -> str:
         listed = re.findall(r"\([\d, ]*\)", found.group(1))
         rule = " NumPy lines shapes up from their last axis, and each pair of lengths must be equal or 1."
         return rule + _repair([tuple(int(n) for n in re.findall(r"\d+", s)) for s in listed], _failing_line(exc))
+    found = _INDICES.search(text)
+    if found:
+        return (
+            f" A {found[1]}-D array takes at most {found[1]} {'index' if found[1] == '1' else 'indices'}; to give it "
+            "one more axis, index with None (x[:, None]), not a number."
+        )
     found = _MATMUL.search(text)
     if found:
         return (

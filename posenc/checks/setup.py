@@ -22,6 +22,10 @@ POSITIONS_MISTAKES = {
     "zeros": "The column is all 0: it was made but never filled in with the positions.",
     "steps": "The positions step by 1 (0, 1, 2, ...); yours step by another amount (np.linspace, for one, includes "
     "its end point): use np.arange.",
+    "extra-axes": "A column has two axes, (seq_len, 1): one None after the colon, np.arange(seq_len)[:, None].",
+    "grid": "That is a full (seq_len, seq_len) grid: return the (seq_len, 1) column, and broadcasting stretches it "
+    "when it meets a row.",
+    "reversed": "Your column counts down; position 0 is the first row and the positions count up: np.arange(seq_len).",
 }
 
 
@@ -48,10 +52,17 @@ def check_positions_column(fn: Callable[[int], np.ndarray]) -> CheckResult:
     (seq_len,) = miss.case.args
     if got.shape != expected.shape:
         shape_mistake: str | None = None
+        flat = got.reshape(-1)
         if isinstance(value, tuple) and len(value) == 1:
             shape_mistake = "tuple"
         elif got.shape == (seq_len,):
             shape_mistake = "flat"
+        elif got.ndim > 2 and flat.size == seq_len and np.array_equal(flat, expected.reshape(-1)):
+            shape_mistake = "extra-axes"
+        elif got.shape == (seq_len, seq_len) and seq_len > 1:
+            shape_mistake = "grid"
+        elif got.ndim == 2 and got.shape[1] == 1 and _steps_by(flat) not in (None, 1.0) and flat[0] == 0:
+            shape_mistake = "steps"
         elif got.ndim == 2 and got.shape[1] == 1 and abs(got.shape[0] - seq_len) == 1:
             shape_mistake = "one-short" if got.shape[0] < seq_len else "one-extra"
         elif got.shape == (1, seq_len) and seq_len > 1:
@@ -60,7 +71,9 @@ def check_positions_column(fn: Callable[[int], np.ndarray]) -> CheckResult:
         return not_yet(f"{where} the shape is {got.shape}, expected {expected.shape}.{hint}", mistake=shape_mistake)
     steps = np.diff(got.ravel())
     mistake = (
-        "from-one"
+        "reversed"
+        if seq_len > 1 and np.array_equal(got, expected[::-1])
+        else "from-one"
         if np.array_equal(got, expected + 1)
         else "zeros"
         if not got.any()
@@ -71,3 +84,13 @@ def check_positions_column(fn: Callable[[int], np.ndarray]) -> CheckResult:
     hint = " " + POSITIONS_MISTAKES[mistake] if mistake else ""
     shown = got.ravel().tolist() if seq_len <= 12 else "..."
     return not_yet(f"{where} got {shown}, expected {expected.ravel().tolist()}.{hint}", mistake=mistake)
+
+
+def _steps_by(values: np.ndarray) -> float | None:
+    """The common step of `values` when they step evenly (one step for a single value is None).
+
+    >>> _steps_by(np.array([0.0, 2.0, 4.0])), _steps_by(np.array([0.0, 1.0, 3.0]))
+    (2.0, None)
+    """
+    steps = np.diff(values)
+    return float(steps[0]) if steps.size and np.allclose(steps, steps[0]) else None
