@@ -120,7 +120,7 @@ def check_alibi_slopes(fn: Callable[[int], np.ndarray]) -> CheckResult:
         up = 1 << round(np.log2(n))  # what round(log2 n) makes of c
         rounded = up != 1 << (n.bit_length() - 1) and got.shape[0] > n and np.allclose(got[:up], alibi_slopes(up))
         mistake = "rounded-power" if rounded else likely_mistake(got, _suspects(n))  # only a suspect of its shape
-        hint = f" Likely: {SLOPE_MISTAKES[mistake]}" if mistake else ""
+        hint = f" Likely: {SLOPE_MISTAKES[mistake]}" if mistake else _count(got, expected)
         return not_yet(
             f"{where}, the shape is {got.shape}; expected ({n},): one slope per head.{hint}", mistake=mistake
         )
@@ -137,3 +137,23 @@ def check_alibi_slopes(fn: Callable[[int], np.ndarray]) -> CheckResult:
     if len(shown) + len(hint) > room_after(said):  # the hint matters more than the slopes written out
         shown = ""
     return not_yet(said, Explained(shown + hint, mistake))
+
+
+def _count(got: np.ndarray, expected: np.ndarray) -> str:
+    """What a 1-D answer of the wrong length holds: how many slopes too many or too few, and how many lead right.
+
+    >>> _count(alibi_slopes(8), alibi_slopes(12))
+    ' Yours has 8, 4 too few; its first 8 are right, so the slopes after them are the ones missing.'
+    """
+    if got.ndim != 1:
+        return ""
+    right = 0
+    while right < min(got.size, expected.size) and np.isclose(got[right], expected[right]):
+        right += 1
+    size = f"{got.size - expected.size} too many" if got.size > expected.size else f"{expected.size - got.size} too few"
+    if right == min(got.size, expected.size) and got.size < expected.size:
+        return f" Yours has {got.size}, {size}; its first {right} are right, so the slopes after them are the ones missing."
+    if right == min(got.size, expected.size):
+        return f" Yours has {got.size}, {size}; its first {right} are right, so the extra ones come after them."
+    lead = f"its first {right}" if right else "none"
+    return f" Yours has {got.size}, {size}; {lead} of them match the first slopes."
