@@ -646,3 +646,32 @@ def test_a_wrong_place_in_the_comparison_table_is_told_where_the_scheme_puts_pos
         assert (
             f"puts position into the {record.acts_on}" in said or "(lesson" in said and "turns the queries" in said
         ), said
+
+
+@pytest.mark.parametrize(
+    "length",
+    [
+        lambda t: np.abs(t).sum(axis=1),  # the sum of absolute values
+        lambda t: np.sqrt(np.linalg.norm(t, axis=1)),  # a square root too many
+        lambda t: (t**2).sum(axis=1),  # a square root too few
+    ],
+)
+def test_cosines_divided_by_other_row_lengths_are_told_which_lengths_were_used(length):
+    def my_cosine_similarity(table):
+        lengths = length(table)
+        return table @ table.T / np.outer(lengths, lengths)
+
+    said = checks.check_cosine_similarity(my_cosine_similarity).message
+    assert "the dot products are divided by row lengths" in said or "Measured: entry [p, q]" in said, said
+
+
+def test_cosines_whose_sign_was_dropped_or_that_were_rounded_are_measured_so():
+    def absolute(table):
+        return np.abs(posenc.analysis.cosine_similarity(table))
+
+    def floored(table):
+        lengths = np.linalg.norm(table, axis=1)
+        return table @ table.T // np.outer(lengths, lengths)
+
+    assert "the negative cosines came out positive" in checks.check_cosine_similarity(absolute).message
+    assert "every entry is a whole number: // rounds down" in checks.check_cosine_similarity(floored).message

@@ -28,7 +28,7 @@ from posenc.checks.engine import (
     register,
     room_after,
 )
-from posenc.checks.phrasing import name_of, number
+from posenc.checks.phrasing import name_of, number, sig
 from posenc.sinusoidal import sinusoidal
 
 __all__ = ["check_cosine_similarity"]
@@ -118,6 +118,34 @@ def _ratio(got: np.ndarray, expected: np.ndarray, lengths: np.ndarray) -> str:
     for sentence, factor in said.items():
         if np.allclose(ratio[usable], factor[usable], rtol=1e-4):
             return f" Measured: {sentence}."
+    return _other_lengths(ratio, usable, lengths) or _sign_or_rounding(got, expected)
+
+
+def _other_lengths(ratio: np.ndarray, usable: np.ndarray, lengths: np.ndarray) -> str:
+    """When each entry is the cosine times g_p g_q (one factor per row), the learner divided the dot products by other
+    lengths, L_p = |table[p]| / g_p: name them beside the true ones."""
+    diagonal = np.diagonal(ratio)  # the cosine of a row with itself is 1: g_p squared
+    if not (np.isfinite(diagonal).all() and (diagonal > 0).all()):
+        return ""
+    g = np.sqrt(diagonal)
+    if np.allclose(g, 1.0, rtol=1e-4) or not np.allclose(ratio[usable], np.outer(g, g)[usable], rtol=1e-4):
+        return ""
+    theirs = ", ".join(sig(x) for x in lengths / g)
+    true = ", ".join(sig(x) for x in lengths)
+    return (
+        f" Measured: the dot products are divided by row lengths {theirs}, where the rows' own lengths |table[p]| "
+        f"are {true} (np.linalg.norm(table, axis=1): the square root of each row's sum of squares)."
+    )
+
+
+def _sign_or_rounding(got: np.ndarray, expected: np.ndarray) -> str:
+    """Two ways an answer can go wrong that its values show: negative cosines turned positive, or every entry
+    rounded to a whole number."""
+    negative = expected < -1e-6
+    if negative.any() and np.allclose(got, np.abs(expected), atol=1e-6):
+        return " Measured: the negative cosines came out positive: a cosine is negative for rows that point apart."
+    if np.allclose(got, np.round(got)) and not np.allclose(expected, np.round(expected)):
+        return " Measured: every entry is a whole number: // rounds down; divide with /."
     return ""
 
 
@@ -176,15 +204,17 @@ def _explain(got: np.ndarray, expected: np.ndarray, table: np.ndarray, room: int
         return Explained(f" {SIMILARITY_MISTAKES['correlation']}", "correlation")
     if not np.isfinite(got).all():
         return Explained(" Some entries are NaN or infinite: is a length 0, or a division by 0?")
-    said = ""
+    parts = []  # what was measured, the least telling first: dropped first when the room is short
     diagonal = np.diagonal(got)
     if not np.allclose(diagonal, 1.0, atol=1e-6):
-        said += f" The diagonal (each row with itself) should be 1; yours holds {', '.join(number(x) for x in diagonal[:4])}."
+        parts.append(
+            f" The diagonal (each row with itself) should be 1; yours holds {', '.join(number(x) for x in diagonal[:4])}."
+        )
     if not np.allclose(got, got.T, atol=1e-6):
-        said += " Yours is not symmetric, but the similarity of p to q is that of q to p."
-    said += _ratio(got, expected, np.linalg.norm(table, axis=1))
+        parts.append(" Yours is not symmetric, but the similarity of p to q is that of q to p.")
+    parts.append(_ratio(got, expected, np.linalg.norm(table, axis=1)))
     mistake = likely_mistake(got, _suspects(table))
     hint = f" {SIMILARITY_MISTAKES[mistake]}" if mistake else ""
-    if len(said) + len(hint) > room:
-        said = ""
-    return Explained(said + hint, mistake)
+    while parts and len("".join(parts)) + len(hint) > room:
+        parts.pop(0)
+    return Explained("".join(parts) + hint, mistake)
