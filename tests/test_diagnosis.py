@@ -675,3 +675,24 @@ def test_cosines_whose_sign_was_dropped_or_that_were_rounded_are_measured_so():
 
     assert "the negative cosines came out positive" in checks.check_cosine_similarity(absolute).message
     assert "every entry is a whole number: // rounds down" in checks.check_cosine_similarity(floored).message
+
+
+@pytest.mark.parametrize(
+    ("second", "said"),
+    [
+        (lambda c, s, x1, x2: x1 * s - x2 * c, "new second = sin·x1 − cos·x2, where sin·x1 + cos·x2 belongs"),
+        (lambda c, s, x1, x2: x1 * c + x2 * s, "new second = cos·x1 + sin·x2, where sin·x1 + cos·x2 belongs"),
+    ],
+)
+def test_a_rope_line_that_is_no_rotation_is_read_back_as_the_formula_it_computes(second, said):
+    def my_apply_rope(x, positions):
+        angles = np.asarray(positions)[:, None] * 10000.0 ** (-np.arange(0, x.shape[1], 2) / x.shape[1])
+        c, s = np.cos(angles), np.sin(angles)
+        x1, x2 = x[:, 0::2], x[:, 1::2]
+        out = np.empty_like(x)
+        out[:, 0::2] = x1 * c - x2 * s
+        out[:, 1::2] = second(c, s, x1, x2)
+        return out
+
+    message = checks.check_apply_rope(my_apply_rope).message
+    assert said in message and "new first" not in message, message

@@ -207,6 +207,29 @@ def _partners(J: np.ndarray) -> np.ndarray | None:
     return mixed.argmax(axis=0)  # (d,)
 
 
+def _as_formula(row: tuple[float, float], angle: float) -> str | None:
+    """A row of a pair's 2 × 2 block as the line of code it computes, ``cos·x1 − sin·x2``, each coefficient read as
+    ±cos, ±sin, 0 or 1 of `angle`; None when one is none of these.
+
+    >>> _as_formula((np.cos(0.5), np.sin(0.5)), 0.5)
+    'cos·x1 + sin·x2'
+    """
+    names = {"cos": np.cos(angle), "sin": np.sin(angle), "1": 1.0}
+    terms = []
+    for value, x in zip(row, ("x1", "x2"), strict=True):
+        if abs(value) < TOL:
+            continue
+        name = next((n for n, v in names.items() if abs(abs(value) - abs(v)) < TOL and abs(v) > TOL), None)
+        if name is None:
+            return None
+        negative = (value < 0) != (names[name] < 0)
+        terms.append(("−" if negative else "+", x if name == "1" else f"{name}·{x}"))
+    if not terms:
+        return "0"
+    text = " ".join(f"{sign} {term}" for sign, term in terms)
+    return text[2:] if text.startswith("+ ") else "−" + text[2:]
+
+
 def _diagnose(J: np.ndarray, m: int) -> tuple[list[Finding], str | None]:
     """Read the map at position m pair by pair: pairing, size and angle; the listed mistake it points to."""
     d = len(J)
@@ -237,9 +260,21 @@ def _diagnose(J: np.ndarray, m: int) -> tuple[list[Finding], str | None]:
     not_turn = (np.abs(b + c) > TOL) | (np.abs(a - e) > TOL)  # what no rotation has
     bad = [int(i) for i in np.flatnonzero(not_turn)]
     if bad:
-        found.append(
-            Finding(tuple(bad), "is", "are", "not a rotation (a rotation's block is [[cos, -sin], [sin, cos]])")
-        )
+        i = bad[0]
+        angle = m * rope_angles([1.0], d)[0][i]
+        lines = _as_formula((a[i], b[i]), angle), _as_formula((c[i], e[i]), angle)
+        right = ("cos·x1 − sin·x2", "sin·x1 + cos·x2")
+        if None not in lines and lines != right:  # each entry read as ±cos, ±sin, 0 or 1 of the pair's angle
+            wrong = [
+                f"new {which} = {line}, where {want} belongs"
+                for which, line, want in zip(("first", "second"), lines, right, strict=True)
+                if line != want
+            ]
+            found.append(Finding.note(f"in pair {i} (x1, x2 its first and second), your {' and '.join(wrong)}"))
+        else:
+            found.append(
+                Finding(tuple(bad), "is", "are", "not a rotation (a rotation's block is [[cos, -sin], [sin, cos]])")
+            )
         return found, cause
     scaled = [int(i) for i in np.flatnonzero(np.abs(size - 1) > TOL)]
     if scaled:
