@@ -696,3 +696,22 @@ def test_a_rope_line_that_is_no_rotation_is_read_back_as_the_formula_it_computes
 
     message = checks.check_apply_rope(my_apply_rope).message
     assert said in message and "new first" not in message, message
+
+
+@pytest.mark.parametrize(
+    ("angle", "said"),
+    [
+        (lambda k, w: k / w, "k / omega_i where k * omega_i belongs"),
+        (lambda k, w: np.radians(k * w), "a conversion to radians where none belongs"),
+        (lambda k, w: np.degrees(k * w), "a conversion to degrees"),
+    ],
+)
+def test_an_offset_rotation_whose_angles_were_computed_another_way_is_told_which_way(angle, said):
+    def my_offset_rotation(k, d_model):
+        M = np.zeros((d_model, d_model))
+        for i, w in enumerate(posenc.frequencies(d_model)):
+            c, s = np.cos(angle(k, w)), np.sin(angle(k, w))
+            M[2 * i : 2 * i + 2, 2 * i : 2 * i + 2] = [[c, s], [-s, c]]
+        return M
+
+    assert said in checks.check_offset_rotation(my_offset_rotation).message

@@ -76,6 +76,16 @@ def _angles(turn: np.ndarray, k: int, d_model: int) -> tuple[list[Finding], str 
         how_far = "too far" if base < 10000 else "not far enough"
         rest = f"{how_far}: the angles fall from block to block {as_if_base(base)}"
         return [Finding(tuple(map(int, off)), "turns", "turn", rest)], cause
+    for angles, said in (  # angles a learner computes from k and omega_i another way, each block alike
+        (k / w, "by k / omega_i where k * omega_i belongs: omega_i is already the angle per position"),
+        (
+            k * w * np.pi / 180,
+            "by k * omega_i * π/180: a conversion to radians where none belongs (omega_i is in radians)",
+        ),
+        (k * w * 180 / np.pi, "by k * omega_i * 180/π: a conversion to degrees, but cos and sin take radians"),
+    ):
+        if np.allclose(wrap(turn - angles), 0, atol=TOL):
+            return [Finding(tuple(range(pairs)), "turns", "turn", said)], None
     want = wrap(k * w)  # (pairs,)
     found = [Finding((int(i),), "turns", "turn", f"by {sig(turn[i])} rad where {sig(want[i])} belongs") for i in off]
     return found, None
