@@ -297,6 +297,7 @@ SPECS = {
         near_miss=lambda n, d: posenc.sinusoidal(n, d) * (1 + 1e-4),
         mistakes={
             "transposed": lambda n, d: posenc.sinusoidal(n, d).T,
+            "rounded-exponent": lambda n, d: interleave(positions(n) * 10000.0 ** (-2 * np.arange(d // 2) // d)),
             "swapped": lambda n, d: posenc.sinusoidal(n, d)[:, np.arange(d) ^ 1],
             "concatenated": lambda n, d: np.concatenate(
                 [np.sin(positions(n) * posenc.frequencies(d)), np.cos(positions(n) * posenc.frequencies(d))], axis=1

@@ -64,6 +64,8 @@ SINUSOIDAL_MISTAKES = {
     "the paper's formula has omega_i = base ** (-2 * i / d_model).",
     "one-column-per-pair": "that is one column per pair (the angles themselves?): each pair fills two columns, its sine in 2i and its cosine "
     "in 2i + 1.",
+    "rounded-exponent": "each pair turns at a whole power of the base (1, 1/10000, ...): the exponent -2i / d_model "
+    "was rounded to a whole number, as // does; divide with /.",
     "int-dtype": "an int array (np.zeros(..., dtype=int), say) truncates the sines and cosines to whole numbers, "
     "mostly 0: use floats.",
 }
@@ -157,6 +159,10 @@ def _speeds(speed: np.ndarray, wave: np.ndarray) -> tuple[list[Finding], str | N
     cols = tuple(int(j) for j in np.flatnonzero(wrong))
     if not cols:
         return [], None
+    if wave.all() and np.allclose(speed[0::2], speed[1::2], rtol=SPEED_TOL):
+        exponents = np.log(speed[0::2]) / np.log(10000.0)  # each pair's speed as a power of the base
+        if np.allclose(exponents, np.round(exponents), atol=1e-6) and len(set(np.round(exponents))) > 1:
+            return [Finding(cols, "turns", "turn", "at a whole power of 10000")], "rounded-exponent"
     own = 10000.0 ** (-np.arange(d_model) / d_model)  # a speed for each column, as if each were its own pair
     over = [int(j) for j in np.flatnonzero(wave & (speed > 1 + SPEED_TOL))]
     cause = "column-frequencies" if wave.all() and np.all(np.abs(np.log(speed / own)) < SPEED_TOL) else None
