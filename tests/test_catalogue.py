@@ -35,7 +35,7 @@ NAMED = {
     "equivariance-tests-invariance": "says-attention-is-not",
     "equivariance-exact-equality": "exact-equality",
     "equivariance-inverse-permutation": "inverse-permutation",
-    "equivariance-compares-shapes": "says-positions-are",
+    "equivariance-compares-shapes": "always-true",
     "equivariance-compares-sums": "says-invariant-is",
     "sinusoidal-i-not-2i": "i-for-2i",
     "sinusoidal-sin-cos-swapped": "swapped",

@@ -283,7 +283,11 @@ SPECS = {
         near_miss=lambda f, x, p: np.allclose(f(x[p]), f(x)[p], atol=10.0),  # so loose that anything passes
         mistakes={
             "says-attention-is-not": lambda f, x, p: np.allclose(f(x[p]), f(x)),
-            "says-positions-are": lambda f, x, p: True,
+            # a tolerance so loose that adding positions passes, though a running sum does not
+            "says-positions-are": lambda f, x, p: np.allclose(f(x[p]), f(x)[p], atol=3.0),
+            "always-true": lambda f, x, p: f(x[p]).shape == f(x)[p].shape,
+            "always-false": lambda f, x, p: f(x[p]) is f(x)[p],
+            "inverted": lambda f, x, p: not np.allclose(f(x[p]), f(x)[p]),
             # looks only at the last row, which a running sum keeps: the total
             "says-running-sum-is": lambda f, x, p: np.allclose(f(x[p])[-1], f(x)[-1]) or np.allclose(f(x[p]), f(x)[p]),
             "exact-equality": lambda f, x, p: np.array_equal(f(x[p]), f(x)[p]),

@@ -272,6 +272,14 @@ EQUIVARIANCE_MISTAKES = {
     "outputs by the inverse permutation (np.argsort(perm)). Compare f(x[perm]) with f(x)[perm].",
     "exact-equality": "your test compares floating-point outputs exactly (==). Reordering changes the order "
     "of additions, so equal maths can differ in the last digits: compare with np.allclose.",
+    "always-false": "your test answers False for every function, even f(x) = x, which any reordering leaves in "
+    "step: it can never say True. Is there a not in front, or a comparison with `is` (same object) where "
+    "np.allclose (same values) belongs?",
+    "inverted": "your test answers the opposite every time: False where the outputs move with the inputs and True "
+    "where they do not. Is there a not too many?",
+    "always-true": "your test answers True for every function, even ones that are not equivariant: its two sides "
+    "are the same thing whatever f does, or it compares what every answer shares (a shape). One side reorders the "
+    "inputs, f(x[perm]); the other the outputs, f(x)[perm]; compare their values with np.allclose.",
 }
 
 
@@ -296,6 +304,24 @@ def _sorted_rows(x: np.ndarray) -> np.ndarray:
 def _doubled(x: np.ndarray) -> np.ndarray:
     """Equivariant with no rounding at all: each entry doubled, exactly."""
     return 2.0 * x
+
+
+def _always(fn: Callable, name: str, x: np.ndarray, perm: np.ndarray) -> str | None:
+    """ "always-true" or "always-false" when the learner's test gives one answer to equivariant and non-equivariant
+    functions alike, "inverted" when it gives the wrong one to each, else None. The probes: f(x) = x with no
+    reordering and with `perm` (equivariant), a reversal of the rows and a running sum (not equivariant)."""
+    identity = np.arange(len(x))  # no reordering at all: any test must say True for f(x) = x
+    probes = ((lambda a: a, identity, True), (lambda a: a, perm, True), (lambda a: a[::-1], perm, False))
+    answers = []
+    for f, order, truth in (*probes, (_running_sum, perm, False)):
+        value, verdict = call(fn, name, f, x.copy(), order.copy())
+        if verdict is not None or not isinstance(value, (bool, np.bool_)):
+            return None
+        answers.append((bool(value), truth))
+    if all(said == (not truth) for said, truth in answers):
+        return "inverted"
+    said = {s for s, _ in answers}
+    return None if len(said) > 1 else ("always-true" if said == {True} else "always-false")
 
 
 @register("function", EQUIVARIANCE_MISTAKES)
@@ -335,6 +361,9 @@ def check_equivariance_test(fn: Callable) -> CheckResult:
         if not isinstance(value, (bool, np.bool_)):
             return not_yet(f"{name} should return True or False; got {short(value)}.")
         if bool(value) != expected:
+            always = _always(fn, name, x, perm)
+            if always is not None:
+                return not_yet(EQUIVARIANCE_MISTAKES[always], mistake=always)
             if mistake == "says-attention-is-not":
                 on_exact, _ = call(fn, name, _doubled, x.copy(), perm.copy())
                 swap = np.array([1, 0, 3, 2, 4])  # its own inverse
