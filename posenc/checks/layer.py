@@ -159,11 +159,13 @@ def _absolute(run: Callable, scheme: str) -> None:
     out, w = run(REPEATED, scheme)
     if shift_mismatch(w) < TOL:
         plain = layer_with(REPEATED, scheme, hooks=LayerHooks())
-        ignored = np.allclose(out, plain[0], atol=TOL) and np.allclose(w, plain[1], atol=TOL)
+        if np.allclose(out, plain[0], atol=TOL) and np.allclose(w, plain[1], atol=TOL):
+            raise _stop(
+                f"for {_where(scheme, False, REPEATED)}, the outputs and weights are those of 'none'.", "scheme-ignored"
+            )
         raise _stop(
             f"for {_where(scheme, False, REPEATED)}, each row of weights is the row before moved on by one: the "
-            "layer sees no absolute position, where each position's own table row belongs.",
-            "scheme-ignored" if ignored else None,
+            "layer sees no absolute position, where each position's own table row belongs."
         )
     out, w = run(SENTENCE, scheme)
     x = inputs_read_back(out, w, parts()["projections"][2])  # (n, d_model), or None

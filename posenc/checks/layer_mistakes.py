@@ -31,8 +31,9 @@ LAYER_MISTAKES = {
     "gives it.",
     "positions-in-none": "With scheme 'none' nothing carries position: the word vectors go straight into "
     "W_q, W_k and W_v, and the mask only when causal.",
-    "scheme-ignored": "Your layer does for this scheme what it does for 'none': compare scheme with the names "
-    "of capstone.CAPSTONE_SCHEMES as they are spelled ('rope', 'alibi': lowercase).",
+    "scheme-ignored": "Your layer does here what it does for 'none': the name never matches (spell it as "
+    "capstone.CAPSTONE_SCHEMES does: 'rope', lowercase), or what it adds comes too late (rows go into x before q, "
+    "k and v).",
     "table-on-qk": "Add the table rows to the word vectors x, before the projections (so that they reach q, k "
     "and v alike), not to q and k.",
     "tables-swapped": "'sinusoidal' adds posenc.sinusoidal(n, d_model); 'learned' adds the rows parts()['table'][:n].",
