@@ -715,3 +715,13 @@ def test_an_offset_rotation_whose_angles_were_computed_another_way_is_told_which
         return M
 
     assert said in checks.check_offset_rotation(my_offset_rotation).message
+
+
+def test_a_bias_kept_on_the_wrong_side_of_the_diagonal_is_measured_so_not_blamed_on_the_slopes():
+    def my_alibi_bias(seq_len, num_heads, causal=True):
+        offset = np.arange(seq_len)[:, None] - np.arange(seq_len)[None, :]  # i - j
+        distance = np.triu(offset) if causal else np.abs(offset)  # the upper triangle, where i - j < 0
+        return -posenc.alibi_slopes(num_heads)[:, None, None] * distance
+
+    said = checks.check_alibi_bias(my_alibi_bias).message
+    assert "the distance was kept on the wrong side of the diagonal" in said and "slope 0" not in said, said

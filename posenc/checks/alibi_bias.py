@@ -240,6 +240,13 @@ def _explain(got: np.ndarray, value: object, num_heads: int, causal: bool, room:
     mistake: str | None
     if causal and np.allclose(got, expected.transpose(0, 2, 1), atol=TOL):
         said, mistake = "yours is 0 for the keys before the query and penalises the keys after it", "j-minus-i"
+    elif causal and np.allclose(got, -expected.transpose(0, 2, 1), atol=TOL):
+        said, mistake = (
+            "yours is 0 for the keys before the query (below the diagonal) and gives the keys after it a bonus, "
+            "slope·(j − i): the distance was kept on the wrong side of the diagonal (np.triu keeps the upper one; "
+            "the keys before the query are below it: np.maximum(i - j, 0))",
+            None,
+        )
     elif np.allclose(got, slopes[:, None, None] * distance, atol=TOL):
         said, mistake = "yours is -slope·(j − i), a bonus for the keys before the query", "j-minus-i"
     elif not np.allclose(got[:, seen], expected[:, seen], atol=TOL):
