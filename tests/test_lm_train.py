@@ -102,7 +102,11 @@ class TestEvaluate:
         result = evaluate(MODEL, LANGUAGE, STREAMS, window=8, stride=4)
         windows = cut_windows(STREAMS, 8, 4)
         assert np.array_equal(result.floor, LANGUAGE.floor(windows)[:, 4:])
-        assert np.allclose(result.model, MODEL.token_losses(windows)[:, 4:])
+        logits, _ = MODEL.forward(windows[:, :-1])  # each window's losses, by hand: -log softmax at the target
+        logits = logits - logits.max(axis=-1, keepdims=True)
+        log_probs = logits - np.log(np.exp(logits).sum(axis=-1, keepdims=True))
+        by_hand = -np.take_along_axis(log_probs, windows[:, 1:, None], axis=-1)[..., 0]
+        assert np.allclose(result.model, by_hand[:, 4:], atol=1e-5)
         assert result.model.shape == (len(windows), 4) == result.retrieval.shape
         model_pos, floor_pos = result.per_position()
         assert np.isclose(model_pos.mean(), result.model_loss) and floor_pos.shape == (4,)

@@ -4,7 +4,8 @@ A stream of held-out tokens is cut into windows of ``W + 1`` tokens whose starts
 in each window the model reads tokens ``0 .. p`` to predict token ``p + 1``, for ``p = 0 .. W - 1``.
 
 - *Non-overlapping* (``stride == W``, the default): every prediction of every window counts, so each
-  token of the stream after the first is predicted once, with 1 to W tokens of context.
+  token of the stream after the first is predicted once, with 1 to W tokens of context (when W divides
+  the stream's length minus one; a shorter tail is left out).
 - *Sliding* (``stride < W``): only each window's last `stride` predictions count (``p >= W - stride``),
   each with at least ``W - stride + 1`` tokens of context; the stream's tokens ``1 .. W - stride`` are
   not predicted. The ALiBi paper's sliding evaluation (Press et al. 2022, appendix B) is this with stride 1.

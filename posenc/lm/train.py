@@ -1,7 +1,10 @@
 """Training the tiny language model: Adam, and a loop that draws fresh windows of the language at each step.
 
-Adam as in Kingma and Ba (2015, https://arxiv.org/abs/1412.6980), bias-corrected, without weight decay;
-the learning rate rises linearly over a warm-up, then falls along a cosine to a tenth of its peak.
+Adam as in Kingma and Ba (2015, https://arxiv.org/abs/1412.6980), bias-corrected, without weight decay,
+with two choices of ours: beta2 = 0.99 (the paper's default is 0.999), and epsilon added after both bias
+corrections are folded into the step size (a slightly different epsilon than the paper's; at 1e-8 it
+changes no step that matters). The learning rate rises linearly over a warm-up, then falls along a
+cosine to a tenth of its peak.
 """
 
 from __future__ import annotations
