@@ -26,6 +26,24 @@ __all__ = ["t5_bias", "t5_bucket"]
 NUM_BUCKETS, MAX_DISTANCE = 32, 128
 
 
+def buckets_for(train_len: int) -> tuple[int, int]:
+    """T5's buckets scaled to a model trained on `train_len` tokens, as T5's own are to its 512: (num_buckets,
+    max_distance), causal, with the last bucket starting below `train_len`, so that training reaches every bucket.
+
+    T5 trains on 512 tokens with 32 buckets up to 128 (Raffel et al. 2020, section 2.1 and 3.1.2): every bucket
+    is met in training. A model trained on 32 tokens with those 32 buckets would never train buckets 22-31
+    (distances from 35 on), and far keys past its training length would meet untrained numbers. Here a
+    quarter of the training length in buckets (at least 4), up to half of it:
+
+    >>> buckets_for(32)
+    (8, 16)
+    >>> int(t5_bucket(np.arange(32), bidirectional=False, num_buckets=8, max_distance=16).max())  # all 8 reached
+    7
+    """
+    num_buckets = max(4, train_len // 4)
+    return num_buckets, max(num_buckets, train_len // 2)
+
+
 def _check_buckets(num_buckets: object, max_distance: object, bidirectional: bool) -> tuple[int, int]:
     smallest = 4 if bidirectional else 2
     num_buckets = check_positive_int(num_buckets, "num_buckets")
@@ -168,9 +186,11 @@ def t5_bias(
 
 def bias_hook(seq_len: int, causal: bool, params: Mapping[str, np.ndarray | float]) -> np.ndarray:
     """T5's score hook for a layer: ``params["bucket_values"]`` of shape (..., num_buckets) gives a bias of
-    shape (..., seq_len, seq_len), bidirectional unless `causal`."""
+    shape (..., seq_len, seq_len), bidirectional unless `causal`; ``params["max_distance"]``, if given,
+    replaces :data:`MAX_DISTANCE` (the language model scales it to its training length)."""
     values = np.asarray(params["bucket_values"], dtype=np.float64)
-    flat = t5_bias(values.reshape(-1, values.shape[-1]), seq_len, bidirectional=not causal)
+    max_distance = int(params.get("max_distance", MAX_DISTANCE))
+    flat = t5_bias(values.reshape(-1, values.shape[-1]), seq_len, bidirectional=not causal, max_distance=max_distance)
     return flat.reshape(values.shape[:-1] + (seq_len, seq_len))
 
 
@@ -193,7 +213,7 @@ def bias_gradients(g: np.ndarray, params: Mapping[str, np.ndarray | float]) -> d
     given ``g`` (num_heads, seq_len, seq_len), its gradient with respect to :func:`bias_hook`'s bias: for each head
     and bucket, the sum of ``g`` over the (query, key) pairs in that bucket."""
     values = np.asarray(params["bucket_values"])  # (num_heads, num_buckets)
-    seq_len = g.shape[-1]
-    buckets = t5_bucket(offsets(seq_len), bidirectional=False, num_buckets=values.shape[-1])  # (seq_len, seq_len)
+    seq_len, max_distance = g.shape[-1], int(params.get("max_distance", MAX_DISTANCE))
+    buckets = t5_bucket(offsets(seq_len), bidirectional=False, num_buckets=values.shape[-1], max_distance=max_distance)
     one_hot = buckets.reshape(-1, 1) == np.arange(values.shape[-1])  # (seq_len * seq_len, num_buckets)
     return {"bucket_values": g.reshape(len(g), -1) @ one_hot}

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import posenc
 from posenc import lm
 from posenc.lm import extension as ext
 from posenc.rope import apply_rope
@@ -59,6 +60,17 @@ ARGUMENT_CASES = {
             "train_len": (INT_TYPES, [0]),
             "alpha": (NUMBER_TYPES, [-1.0]),
             "beta": (NUMBER_TYPES, [0.5, 1.0]),
+        },
+    ),
+    "yarn_code_freqs": (
+        ext.yarn_code_freqs,
+        dict(freqs=posenc.rope_angles([1.0], 8)[0], scale=4.0, train_len=32, alpha=1.0, beta=32.0),
+        {
+            "freqs": (["x"], [np.array([1.0]), np.array([1.0, 0.5, 0.1])]),
+            "scale": (NUMBER_TYPES, [0.5]),
+            "train_len": (INT_TYPES, [0]),
+            "alpha": (NUMBER_TYPES, [0.0]),
+            "beta": (NUMBER_TYPES, [0.5]),
         },
     ),
     "yarn_attention_factor": (ext.yarn_attention_factor, dict(scale=4.0), {"scale": (NUMBER_TYPES, [0.5])}),
@@ -268,3 +280,35 @@ def test_a_short_fine_tune_after_interpolation_beats_interpolation_alone():
     assert gain.mean() > 3 * error, (alone.model_loss, after.model_loss, error)
     assert all(np.array_equal(before[name], model.params[name]) for name in before), "the trained model is unchanged"
     assert losses.shape == (60,) and np.array_equal(ext.rope_freqs(tuned), ext.rope_freqs(interpolated))
+
+
+class TestYarnAsTheCodeRunsIt:
+    """yarn_code_freqs against the authors' find_correction_range and linear_ramp_mask, written out with the base."""
+
+    @staticmethod
+    def by_the_code(d_head: int, base: float, train_len: int, scale: float, alpha: float, beta: float) -> np.ndarray:
+        def correction_dim(turns: float) -> float:  # the code's find_correction_dim, in the base
+            return d_head * math.log(train_len / (turns * 2 * math.pi)) / (2 * math.log(base))
+
+        low = max(math.floor(correction_dim(beta)), 0)
+        high = min(math.ceil(correction_dim(alpha)), d_head - 1)
+        ramp = np.clip((np.arange(d_head // 2) - low) / max(high - low, 0.001), 0, 1)
+        mask = 1 - ramp
+        freqs = 1.0 / base ** (np.arange(0, d_head, 2) / d_head)
+        return freqs / scale * (1 - mask) + freqs * mask
+
+    @given(
+        st.sampled_from([8, 16, 64, 128]),
+        st.sampled_from([10_000.0, 500_000.0]),
+        st.sampled_from([32, 512, 4096]),
+        st.sampled_from([2.0, 4.0, 16.0]),
+    )
+    def test_it_matches_the_code_written_with_the_base(self, d_head, base, train_len, scale):
+        theta = posenc.rope_angles([1.0], d_head, base=base)[0]
+        want = self.by_the_code(d_head, base, train_len, scale, 1.0, 32.0)
+        assert np.allclose(ext.yarn_code_freqs(theta, scale, train_len), want, rtol=1e-12)
+
+    def test_at_this_course_size_the_fastest_pair_is_kept_where_the_papers_ramp_keeps_none(self):
+        theta = posenc.rope_angles([1.0], 16)[0]
+        code, paper = ext.yarn_code_freqs(theta, 4, 32) / theta, ext.yarn_freqs(theta, 4, 32) / theta
+        assert code[0] == 1.0 and np.all(paper < 1.0)

@@ -28,6 +28,7 @@ from posenc.lm.extension import (
     rope_freqs,
     with_freqs,
     yarn_attention_factor,
+    yarn_code_freqs,
     yarn_freqs,
 )
 from posenc.lm.language import Language, make_language
@@ -55,5 +56,6 @@ __all__ = [
     "train",
     "with_freqs",
     "yarn_attention_factor",
+    "yarn_code_freqs",
     "yarn_freqs",
 ]

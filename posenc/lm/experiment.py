@@ -185,7 +185,8 @@ def _extensions(config: Config) -> dict[str, Callable[[TinyLM, int], TinyLM]]:
     return {
         "PI": static(lambda f: ext.interpolated_freqs(f, s)),
         "NTK-aware": static(lambda f: ext.ntk_aware_freqs(f, s)),
-        "YaRN": static(lambda f: ext.yarn_freqs(f, s, length), ext.yarn_attention_factor(s)),
+        # the ramp the authors' code and the libraries run (the paper's ramp in turns keeps no pair at this size)
+        "YaRN": static(lambda f: ext.yarn_code_freqs(f, s, length), ext.yarn_attention_factor(s)),
         "Llama 3.1": static(lambda f: ext.llama3_freqs(f, factor=s, original_max_position=length)),
         "dynamic NTK": lambda model, window: ext.with_freqs(
             model, ext.dynamic_ntk_freqs(ext.rope_freqs(model), window, length)

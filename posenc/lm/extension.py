@@ -174,6 +174,45 @@ def yarn_freqs(
     return (1 - ramp) * freqs / scale + ramp * freqs
 
 
+def yarn_code_freqs(
+    freqs: npt.ArrayLike, scale: float, train_len: int, *, alpha: float = 1.0, beta: float = 32.0
+) -> np.ndarray:
+    """YaRN's speeds as its authors' code and the libraries compute them: a ramp over the pair index.
+
+    ``find_correction_range`` and ``linear_ramp_mask`` in jquesnelle/yarn (and transformers'
+    ``_compute_yarn_parameters``): the fractional pair index at which a pair makes `beta` turns over
+    `train_len` is rounded down (``low``), the one at which it makes `alpha` turns rounded up (``high``, at
+    most d_head - 1); pairs up to ``low`` keep their speed, pairs from ``high`` on are divided by `scale`, and
+    the ones between are mixed linearly in their index. :func:`yarn_freqs` ramps in the turns themselves, as
+    the paper's equation 18 writes it; the two differ where few pairs lie between the bounds.
+
+    Examples
+    --------
+    >>> from posenc.rope import rope_angles
+    >>> theta = rope_angles([1.0], 16)[0]  # d_head 16, base 10000: 8 pairs' speeds
+    >>> (yarn_code_freqs(theta, 4, 32) / theta).round(3)  # L 32, scale 4
+    array([1.   , 0.625, 0.25 , 0.25 , 0.25 , 0.25 , 0.25 , 0.25 ])
+    """
+    freqs, scale = _freqs(freqs), _scale(scale)
+    train_len = check_positive_int(train_len, "train_len")
+    alpha = check_real(alpha, "alpha", low=0.0, low_open=True)
+    beta = check_real(beta, "beta", low=alpha, low_open=True, why=f"(beta must be above alpha={alpha})")
+    pairs = len(freqs)
+    if pairs < 2:
+        raise ValueError(f"freqs must hold at least two pairs' speeds, to place the ramp; got {pairs}.")
+    step = math.log(freqs[1] / freqs[0])  # log of the ratio between neighbouring pairs' speeds (geometric)
+    if not np.allclose(np.log(freqs[1:] / freqs[:-1]), step):
+        raise ValueError("freqs must be RoPE's speeds, theta_0 * q**i for a ratio q (a base's); got another series.")
+
+    def index(turns: float) -> float:  # the fractional pair index whose speed makes `turns` over train_len
+        return math.log(2 * math.pi * turns / (train_len * freqs[0])) / step
+
+    low, high = max(math.floor(index(beta)), 0), min(math.ceil(index(alpha)), 2 * pairs - 1)
+    ramp = np.clip((np.arange(pairs) - low) / (high - low if high != low else 0.001), 0.0, 1.0)
+    keep = 1.0 - ramp  # 1: the pair keeps its speed; 0: divided by the scale
+    return freqs / scale * (1.0 - keep) + freqs * keep
+
+
 def yarn_attention_factor(scale: float) -> float:
     """YaRN's ``sqrt(1/t) = 0.1 ln(scale) + 1``: the factor on queries and keys (scores times its square).
 

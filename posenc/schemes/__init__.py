@@ -229,10 +229,11 @@ SCHEMES: dict[str, Scheme] = _registered(
             init=lambda rng, train_len, d: {"bucket_values": rng.normal(scale=0.01, size=t5.NUM_BUCKETS)},
             gradients=t5.head_gradients,
         ),
-        model=ModelPart(
+        model=ModelPart(  # buckets scaled to the training length, as T5's to its own (t5.buckets_for)
             trained=lambda rng, max_len, d, num_heads: {
-                "bucket_values": rng.normal(scale=0.1, size=(num_heads, t5.NUM_BUCKETS))
+                "bucket_values": rng.normal(scale=0.1, size=(num_heads, t5.buckets_for(max_len)[0]))
             },
+            fixed=lambda max_len, d, num_heads: {"max_distance": np.array(t5.buckets_for(max_len)[1])},
             bias_gradients=t5.bias_gradients,
         ),
     ),
