@@ -343,7 +343,7 @@ SPECS = {
             "other-base": 2 * np.pi * 1000.0**0.5,
         },
         kwargs={"pair": 12, "d_model": 48},
-        hint_args={"pair": 12, "column": 24, "column_after": 25, "other_base": 1000, "base": 10000},
+        hint_args={"pair": 12, "column": 24, "column_after": 25},
     ),
     "check_offset_rotation": Spec(
         reference=posenc.offset_rotation,

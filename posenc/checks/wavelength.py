@@ -25,7 +25,8 @@ WAVELENGTH_MISTAKES = {
     "floor-division": "That is 2π / 1: ω came out as 1, as when the exponent's 2·{pair} // d_model rounds down to 0 "
     "(// is floor division: use /).",
     "truncated": "That is the wavelength cut to a whole number (int() or //, say): keep its fraction.",
-    "other-base": "That is the wavelength for base {other_base:g}: the table's base is {base:g}.",
+    "other-base": "That is pair {pair}'s wavelength with another base (above): the table's frequencies are powers "
+    "of its own base, ω_{pair} = base ** (-2·{pair} / d_model).",
     "half-turn": "That is π / ω_{pair}, half a turn: a full turn is 2π radians.",
     "degrees": "That is 360 / ω_{pair}, a turn in degrees; ω_{pair} is in radians per position, so a turn is 2π.",
     "i-for-2i": "That uses i = {pair} where the formula has 2i: ω_i = base ** (-2i / d_model).",
@@ -94,11 +95,13 @@ def check_wavelength(value: object, *, pair: int, d_model: int, base: float = 10
     other_base = _base_of(got, pair, d_model)
     if mistake is None and other_base is not None and not np.isclose(other_base, base):
         mistake = "other-base"
-    args = {"pair": pair, "column": 2 * pair, "column_after": 2 * pair + 1, "other_base": other_base or 0, "base": base}
+    args = {"pair": pair, "column": 2 * pair, "column_after": 2 * pair + 1}
     hint = WAVELENGTH_MISTAKES[mistake] if mistake else WAVELENGTH_METHOD
     size = "larger" if got > expected else "smaller"
     shown = number(got) if np.isfinite(got) else short(value)
-    return not_yet(f"you gave {shown}, {size} than pair {pair}'s wavelength. {hint.format(**args)}", mistake=mistake)
+    as_if = f" (as if the base were {other_base:g}, not {base:g})" if mistake == "other-base" else ""
+    said = f"you gave {shown}, {size} than pair {pair}'s wavelength{as_if}. {hint.format(**args)}"
+    return not_yet(said, mistake=mistake)
 
 
 def _base_of(got: float, pair: int, d_model: int) -> float | None:

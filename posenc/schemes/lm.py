@@ -66,8 +66,8 @@ class ModelPart:
     --------
     >>> from posenc.schemes import SCHEMES
     >>> part = SCHEMES["t5"].model
-    >>> part.trained(np.random.default_rng(0), 32, 64, 4)["bucket_values"].shape  # one number per head and bucket
-    (4, 32)
+    >>> part.trained(np.random.default_rng(0), 32, 64, 4)["bucket_values"].shape  # per head and bucket (t5.buckets_for)
+    (4, 8)
     >>> SCHEMES["alibi"].model.fixed(32, 64, 4)["slopes"] * 256
     array([64., 16.,  4.,  1.])
     """
