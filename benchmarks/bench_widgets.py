@@ -447,18 +447,27 @@ def bench_site(reps: int) -> dict:
         ],
         "all_static_p50_ms": p50(every),
         "all_static_p95_ms": p95(every),
-    } | (_sizes(out) if built is None else _sizes(out, built["seconds"]))
+    } | (
+        _sizes(out)  # a site given with --site: sizes read from its folder, its build not timed here
+        if built is None
+        else {  # the site built above: the sizes and time its build reports
+            "pages": [{"page": f"{name}.html", "size_mb": size / 1e6} for name, _, _, size in built["lessons"]],
+            "total_mb": built["total"] / 1e6,
+            "shared_mb": built["shared"] / 1e6,
+            "build_s": built["seconds"],
+        }
+    )
 
 
-def _sizes(site: Path, build_s: float | None = None) -> dict:
-    """The sizes of a built site's lesson pages, of the whole site and of its shared bundles; its build time, if timed."""
+def _sizes(site: Path) -> dict:
+    """The sizes of a site built elsewhere (--site): its lesson pages, the whole site, its shared bundles."""
     pages = [site / f"{p.stem}.html" for p in chosen_lessons(LESSONS)]
     static = [f for f in (site / STATIC).rglob("*") if f.is_file()]  # the shared browser bundles
     return {
         "pages": [{"page": p.name, "size_mb": p.stat().st_size / 1e6} for p in pages],
         "total_mb": sum(f.stat().st_size for f in site.rglob("*") if f.is_file()) / 1e6,
         "shared_mb": sum(f.stat().st_size for f in static) / 1e6,
-        "build_s": build_s,  # None: a site given with --site, built elsewhere
+        "build_s": None,  # built elsewhere: not timed here
     }
 
 
