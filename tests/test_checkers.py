@@ -145,6 +145,22 @@ def rope_by_hand(x, positions, thetas, *, sign=1.0):
     return out
 
 
+def rope_first_line_plus(x, positions):
+    """A learner's RoPE whose first line adds sin·x2 where it subtracts it: the second line is right."""
+    angles = np.asarray(positions)[:, None] * posenc.frequencies(x.shape[1])  # (seq_len, d_head // 2)
+    out = np.empty_like(x)
+    out[:, 0::2] = x[:, 0::2] * np.cos(angles) + x[:, 1::2] * np.sin(angles)
+    out[:, 1::2] = x[:, 0::2] * np.sin(angles) + x[:, 1::2] * np.cos(angles)
+    return out
+
+
+def bias_upper_triangle(seq_len, num_heads, causal=True):
+    """A learner's ALiBi bias that keeps i - j in the upper triangle (np.triu), where the keys after the query are."""
+    i, j = np.arange(seq_len)[:, None], np.arange(seq_len)[None, :]
+    distance = np.triu(i - j) if causal else np.abs(i - j)
+    return -posenc.alibi_slopes(num_heads)[:, None, None] * distance
+
+
 def rope_in_place(x, positions):
     """A learner's RoPE that overwrites the first of each pair, then reads it back for the second."""
     angles = np.asarray(positions)[:, None] * posenc.frequencies(x.shape[1])
@@ -242,6 +258,7 @@ class Spec:
     mistakes: dict  # mistake id -> a wrong answer that makes that mistake
     kwargs: dict = field(default_factory=dict)  # passed to the checker (value checkers)
     hint_args: dict = field(default_factory=dict)  # fill the hints' {placeholders}
+    measured: dict = field(default_factory=dict)  # measured diagnosis id -> a wrong answer it is measured on
 
 
 SPECS = {
@@ -294,6 +311,7 @@ SPECS = {
             "inverse-permutation": lambda f, x, p: np.allclose(f(x[p]), f(x)[np.argsort(p)]),
             # compares a summary that every order shares, not the rows
             "says-invariant-is": lambda f, x, p: np.allclose(f(x[p]).mean(axis=0), f(x).mean(axis=0)),
+            "loose-tolerance": lambda f, x, p: np.allclose(f(x[p]), f(x)[p], atol=0.1),
         },
     ),
     "check_sinusoidal": Spec(
@@ -360,6 +378,11 @@ SPECS = {
             "i-for-2i": lambda k, d: rotation(k * 10000.0 ** (-np.arange(d // 2) / d)),
             "int-dtype": lambda k, d: posenc.offset_rotation(k, d).astype(int),
         },
+        measured={
+            "k-over-omega": lambda k, d: rotation(k / posenc.frequencies(d)),
+            "to-radians": lambda k, d: rotation(k * posenc.frequencies(d) * np.pi / 180),
+            "to-degrees": lambda k, d: rotation(k * posenc.frequencies(d) * 180 / np.pi),
+        },
     ),
     "check_cosine_similarity": Spec(
         reference=posenc.analysis.cosine_similarity,
@@ -377,6 +400,12 @@ SPECS = {
             "column-lengths": lambda t: t @ t.T / np.outer(np.linalg.norm(t, axis=0), np.linalg.norm(t, axis=0)),
             "changed-input": normalise_in_place,
         },
+        measured={
+            "one-squared": lambda t: t @ t.T / (lengths(t) * lengths(t)),
+            "other-lengths": lambda t: t @ t.T / np.outer(np.abs(t).sum(axis=1), np.abs(t).sum(axis=1)),
+            "lost-sign": lambda t: np.abs(posenc.analysis.cosine_similarity(t)),
+            "whole-numbers": lambda t: (t @ t.T) // np.outer(lengths(t), lengths(t)),
+        },
     ),
     "check_apply_rope": Spec(
         reference=lambda x, p: posenc.apply_rope(x, p),
@@ -391,6 +420,7 @@ SPECS = {
             "angles-tiled": rope_tiled_angles,
             "added-table": lambda x, p: x + posenc.sinusoidal(int(np.max(p)) + 1, x.shape[1])[p],
         },
+        measured={"block-read-back": rope_first_line_plus},
     ),
     "check_alibi_slopes": Spec(
         reference=posenc.alibi_slopes,
@@ -408,6 +438,7 @@ SPECS = {
             "rounded-power": slopes_with_rounded_power,
             "slice-order": slopes_sliced_in_one_step,
         },
+        measured={"wrong-count": lambda n: posenc.alibi_slopes(n)[:-1]},
     ),
     "check_alibi_bias": Spec(
         reference=posenc.alibi_bias,
@@ -431,6 +462,7 @@ SPECS = {
             "no-head-axis": lambda n, h, causal=True: posenc.alibi_bias(n, h, causal=causal)[0],
             "int-dtype": lambda n, h, causal=True: posenc.alibi_bias(n, h, causal=causal).astype(int),
         },
+        measured={"wrong-side": bias_upper_triangle},
     ),
     "check_scheme_layer": Spec(
         reference=posenc.capstone.scheme_layer,
@@ -461,6 +493,7 @@ SPECS = {
             "sinusoidal-trained": table_with(("sinusoidal", "trained position parameters", "one row per position")),
             "shared-row": one_row_for_every_scheme(),
         },
+        measured={"place": table_with(("ALiBi", "where it acts", "turns queries and keys"))},
     ),
 }
 
@@ -498,7 +531,7 @@ class TestRegister:
     def test_a_module_run_again_registers_its_checkers_anew(self, monkeypatch):
         monkeypatch.setattr(engine, "CHECKERS", dict(CHECKERS))
         known = CHECKERS["check_positions_column"]
-        register(known.kind, known.mistakes)(known.check)  # the same function again
+        register(known.kind, known.mistakes, known.measured)(known.check)  # the same function again
         assert engine.CHECKERS["check_positions_column"] == known
 
         def check_positions_column(fn):
@@ -599,6 +632,21 @@ def test_names_each_mistake_it_knows(name, mistake):
     assert result.mistake == mistake, f"the verdict records {result.mistake!r}: {result.message}"
 
 
+MEASURED = [(name, measured) for name in NAMES for measured in CHECKERS[name].measured]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_measured_diagnosis_has_a_wrong_implementation_here(name):
+    assert set(SPECS[name].measured) == set(CHECKERS[name].measured)
+
+
+@pytest.mark.parametrize("name, measured", MEASURED, ids=[f"{n}-{m}" for n, m in MEASURED])
+def test_measures_each_diagnosis_it_knows(name, measured):
+    result = run(name, SPECS[name].measured[measured])
+    assert not result.passed and result.mistake == measured, f"recorded {result.mistake!r}: {result.message}"
+    assert not set(CHECKERS[name].measured) & set(CHECKERS[name].mistakes), "an id is listed or measured, not both"
+
+
 def wrong_values():
     """Answers of every type a learner has been seen to hand in, none of them right."""
     return {
@@ -672,3 +720,30 @@ def test_never_raises_and_stays_readable_on_any_wrong_answer(name, label):
     assert not re.search(r"\d{16}", message), f"a number nobody can read: {message}"
     assert "got ndarray" not in message and "got list" not in message, message
     assert message.startswith(("Not yet: ", "Not attempted yet: ")), message
+
+
+def attention_times_values(q, k, v):
+    """A learner's attention that multiplies the weights by the values with * where @ belongs."""
+    weights = posenc.softmax(q @ k.T / np.sqrt(q.shape[-1]), axis=-1)  # (seq_len_q, seq_len_k)
+    return weights * v
+
+
+def attention_unsqueezed_scale(q, k, v):
+    """A learner's attention that indexes a 1-D array with two numbers."""
+    return posenc.attention(q, k, v)[0][np.arange(len(q))[0], 0, 0]
+
+
+@pytest.mark.parametrize(
+    "answer, crash",
+    [
+        (attention_times_values, "star-for-matmul"),
+        (lambda q, k, v: posenc.softmax(q @ k / np.sqrt(q.shape[-1]), axis=-1) @ v, "inner-lengths"),
+        (lambda q, k, v: posenc.attention(q, k, v)[0] + np.ones(v.shape[0]), "missing-axis"),
+        (attention_unsqueezed_scale, "index-for-axis"),
+    ],
+    ids=["star-for-matmul", "inner-lengths", "missing-axis", "index-for-axis"],
+)
+def test_a_shape_error_is_explained_and_recorded_by_its_id(answer, crash):
+    result = run("check_attention", answer)
+    assert not result.passed and result.mistake == crash, result.message
+    assert CHECKERS["check_attention"].knows(crash) and crash in checks.crashes.CRASHES

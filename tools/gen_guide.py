@@ -216,6 +216,8 @@ def lesson_part(lesson: Lesson) -> str:
             for mistake, hint in CHECKERS[name].mistakes.items():
                 filled = hint.format(**args[name]) if name in args else hint
                 out.append(f"  - *{mistake}*: {_one_line(filled)}")
+            for mistake, said in CHECKERS[name].measured.items():
+                out.append(f"  - *{mistake}* (measured, the numbers in the message): {_one_line(said)}")
         out.append("")
     boxes = [m for m in markdown if m.startswith("> **") and "isconception" in m.splitlines()[0]]
     if boxes:

@@ -53,6 +53,11 @@ SLOPE_MISTAKES = {
     "12 or 6 heads.",
 }
 
+#: The diagnoses measured from a wrong answer (the sentence names the numbers).
+SLOPE_MEASURED = {
+    "wrong-count": "how many slopes too many or too few, and how many of the first ones are right",
+}
+
 HEAD_COUNTS = (8, 16, 12, 6, 1)
 
 
@@ -92,7 +97,7 @@ def heads(n: int) -> str:
     return "1 head" if n == 1 else f"{n} heads"
 
 
-@register("function", SLOPE_MISTAKES)
+@register("function", SLOPE_MISTAKES, SLOPE_MEASURED)
 def check_alibi_slopes(fn: Callable[[int], np.ndarray]) -> CheckResult:
     """Check ``fn(num_heads)``: ALiBi's slopes, one per head, for 8, 16, 12, 6 and 1 heads.
 
@@ -120,10 +125,11 @@ def check_alibi_slopes(fn: Callable[[int], np.ndarray]) -> CheckResult:
         up = 1 << round(np.log2(n))  # what round(log2 n) makes of c
         rounded = up != 1 << (n.bit_length() - 1) and got.shape[0] > n and np.allclose(got[:up], alibi_slopes(up))
         mistake = "rounded-power" if rounded else likely_mistake(got, _suspects(n))  # only a suspect of its shape
-        hint = f" Likely: {SLOPE_MISTAKES[mistake]}" if mistake else _count(got, expected)
-        return not_yet(
-            f"{where}, the shape is {got.shape}; expected ({n},): one slope per head.{hint}", mistake=mistake
-        )
+        head = f"{where}, the shape is {got.shape}; expected ({n},): one slope per head."
+        if mistake:
+            return not_yet(f"{head} Likely: {SLOPE_MISTAKES[mistake]}", mistake=mistake)
+        counted = _count(got, expected)
+        return not_yet(head, Explained(counted, "wrong-count" if counted else None))
     said = first_difference(got, expected, where, "slope")
     assert said is not None  # a miss of the right shape differs somewhere
     if not np.isfinite(got).all():

@@ -245,7 +245,7 @@ def _explain(got: np.ndarray, value: object, num_heads: int, causal: bool, room:
             "yours is 0 for the keys before the query (below the diagonal) and gives the keys after it a bonus, "
             "slope·(j − i): the distance was kept on the wrong side of the diagonal (np.triu keeps the upper one; "
             "the keys before the query are below it: np.maximum(i - j, 0))",
-            None,
+            "=wrong-side",
         )
     elif np.allclose(got, slopes[:, None, None] * distance, atol=TOL):
         said, mistake = "yours is -slope·(j − i), a bonus for the keys before the query", "j-minus-i"
@@ -253,16 +253,23 @@ def _explain(got: np.ndarray, value: object, num_heads: int, causal: bool, room:
         said, mistake = _below(got, slopes, distance)
     else:
         said, mistake = _above(got, slopes, distance, causal)
-    hint = ""
-    if mistake:
+    hint = ""  # a listed mistake's hint; "?" hedges it, and "=" marks a measured diagnosis, whose sentence is all
+    if mistake and not mistake.startswith("="):
         hint = f" {'Likely: ' if mistake.startswith('?') else ''}{BIAS_MISTAKES[mistake.lstrip('?')]}"
     measured = f" Measured: {said}."
-    return Explained(
-        (measured if len(measured) + len(hint) <= room else "") + hint, mistake.lstrip("?") if mistake else None
-    )
+    kept = len(measured) + len(hint) <= room
+    named = mistake.lstrip("?=") if mistake and (kept or not mistake.startswith("=")) else None
+    return Explained((measured if kept else "") + hint, named)
 
 
-@register("function", BIAS_MISTAKES)
+#: The diagnoses measured from a wrong bias (the sentence names the numbers).
+BIAS_MEASURED = {
+    "wrong-side": "0 for the keys before the query and a bonus slope·(j − i) for the keys after it: the distance "
+    "kept on the wrong side of the diagonal (np.triu in place of np.maximum(i - j, 0))",
+}
+
+
+@register("function", BIAS_MISTAKES, BIAS_MEASURED)
 def check_alibi_bias(fn: Callable[..., np.ndarray]) -> CheckResult:
     """Check ``fn(seq_len, num_heads, causal=...)`` against :func:`posenc.alibi_bias`, causal and not.
 

@@ -46,6 +46,13 @@ OFFSET_MISTAKES = {
     "use floats.",
 }
 
+#: The diagnoses measured from a wrong M's blocks (the sentence names the angles).
+OFFSET_MEASURED = {
+    "k-over-omega": "every block turns by k / omega_i where k * omega_i belongs",
+    "to-radians": "every block turns by k * omega_i * π/180: a conversion to radians where none belongs",
+    "to-degrees": "every block turns by k * omega_i * 180/π: a conversion to degrees, but cos and sin take radians",
+}
+
 TOL = 1e-6  # entries, angles (radians) and sizes closer than this to the right ones read as right
 
 
@@ -76,16 +83,21 @@ def _angles(turn: np.ndarray, k: int, d_model: int) -> tuple[list[Finding], str 
         how_far = "too far" if base < 10000 else "not far enough"
         rest = f"{how_far}: the angles fall from block to block {as_if_base(base)}"
         return [Finding(tuple(map(int, off)), "turns", "turn", rest)], cause
-    for angles, said in (  # angles a learner computes from k and omega_i another way, each block alike
-        (k / w, "by k / omega_i where k * omega_i belongs: omega_i is already the angle per position"),
+    for angles, said, cause in (  # angles a learner computes from k and omega_i another way, each block alike
+        (k / w, "by k / omega_i where k * omega_i belongs: omega_i is already the angle per position", "k-over-omega"),
         (
             k * w * np.pi / 180,
             "by k * omega_i * π/180: a conversion to radians where none belongs (omega_i is in radians)",
+            "to-radians",
         ),
-        (k * w * 180 / np.pi, "by k * omega_i * 180/π: a conversion to degrees, but cos and sin take radians"),
+        (
+            k * w * 180 / np.pi,
+            "by k * omega_i * 180/π: a conversion to degrees, but cos and sin take radians",
+            "to-degrees",
+        ),
     ):
         if np.allclose(wrap(turn - angles), 0, atol=TOL):
-            return [Finding(tuple(range(pairs)), "turns", "turn", said)], None
+            return [Finding(tuple(range(pairs)), "turns", "turn", said)], cause
     want = wrap(k * w)  # (pairs,)
     found = [Finding((int(i),), "turns", "turn", f"by {sig(turn[i])} rad where {sig(want[i])} belongs") for i in off]
     return found, None
@@ -151,7 +163,7 @@ def _diagnose(M: np.ndarray, k: int) -> tuple[list[Finding], str | None]:
     return found + by_angle, cause
 
 
-@register("function", OFFSET_MISTAKES)
+@register("function", OFFSET_MISTAKES, OFFSET_MEASURED)
 def check_offset_rotation(fn: Callable[[int, int], np.ndarray]) -> CheckResult:
     """Check ``fn(k, d_model)``, the matrix with ``M @ PE[p] == PE[p + k]`` for every p.
 
@@ -205,6 +217,11 @@ def _explain(value: object, got: np.ndarray, k: int, room: int) -> Explained:
     with np.errstate(all="ignore"):
         findings, mistake = _diagnose(got, k)
     # base 100 is what i for 2i gives, and also what 2i with base 100 gives: a likely cause, not a certain one
-    hint = f" {'Likely: ' if mistake == 'i-for-2i' else ''}{OFFSET_MISTAKES[mistake]}" if mistake else ""
+    listed = mistake is not None and mistake in OFFSET_MISTAKES
+    hint = (
+        f" {'Likely: ' if mistake == 'i-for-2i' else ''}{OFFSET_MISTAKES[mistake]}"
+        if mistake is not None and listed
+        else ""
+    )
     said = sentences(findings, len(got) // 2, room - len(hint) - len(" Measured: ."), noun="block")
-    return Explained((f" Measured: {said}." if said else "") + hint, mistake)
+    return Explained((f" Measured: {said}." if said else "") + hint, mistake if listed or said else None)

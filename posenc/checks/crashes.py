@@ -11,15 +11,28 @@ from __future__ import annotations
 import linecache
 import re
 
-__all__ = ["explain"]
+__all__ = ["CRASHES", "explain"]
+
+#: The shape errors :func:`explain` tells apart, by id: what its sentence says (a verdict's ``mistake``).
+CRASHES = {
+    "missing-axis": "shapes that do not broadcast, where one array lacks an axis (fewer axes, or one of length 1): "
+    "numpy's rule, and the repair, an axis added with None",
+    "wrong-length": "two arrays with as many axes, no length 1, and different lengths along one axis: that axis "
+    "named, and a slice that cuts the longer one",
+    "star-for-matmul": "the same, on a line that multiplies with * where a matrix product of the two fits: use @",
+    "index-for-axis": "an IndexError for too many indices: index with None to add an axis, not with a number",
+    "inner-lengths": "a matrix product whose inner lengths differ: a .T missing, or one too many",
+}
 
 _BROADCAST = re.compile(r"operands could not be broadcast together with shapes ((?:\([\d, ]*\)\s*)+)")
 _INDICES = re.compile(r"too many indices for array: array is (\d+)-dimensional, but (\d+) were indexed")
 _MATMUL = re.compile(r"matmul: .*core dimension 0.*\(size (\d+) is different from (\d+)\)")
 
 
-def explain(exc: BaseException) -> str:
-    """A sentence on what the error means and how it is usually repaired; "" for other errors.
+def explain(exc: BaseException) -> tuple[str, str | None]:
+    """A sentence on what the error means and how it is usually repaired, and its id in :data:`CRASHES`.
+
+    ``("", None)`` for other errors.
 
     Examples
     --------
@@ -27,38 +40,41 @@ def explain(exc: BaseException) -> str:
     >>> try:
     ...     np.ones(8) * np.ones((6, 6))
     ... except ValueError as exc:
-    ...     print(explain(exc))
-     NumPy lines shapes up from their last axis, and each pair of lengths must be equal or 1. Give the smaller array the axes it lacks, with None (x[:, None], say).
+    ...     print(*explain(exc))
+     NumPy lines shapes up from their last axis, and each pair of lengths must be equal or 1. Give the smaller array the axes it lacks, with None (x[:, None], say). missing-axis
     >>> try:
     ...     np.arange(3)[:, 1]
     ... except IndexError as exc:
-    ...     print(explain(exc))
-     A 1-D array takes at most 1 index; to give it one more axis, index with None (x[:, None]), not a number.
+    ...     print(*explain(exc))
+     A 1-D array takes at most 1 index; to give it one more axis, index with None (x[:, None]), not a number. index-for-axis
     >>> try:
     ...     np.ones((4, 3)) @ np.ones((4, 3))
     ... except ValueError as exc:
-    ...     print(explain(exc))
-     In a @ b the last axis of a (3 long here) must be as long as the first axis of b (4): a .T missing, or one too many?
+    ...     print(*explain(exc))
+     In a @ b the last axis of a (3 long here) must be as long as the first axis of b (4): a .T missing, or one too many? inner-lengths
     """
     text = str(exc)
     found = _BROADCAST.search(text)
     if found:
         listed = re.findall(r"\([\d, ]*\)", found.group(1))
         rule = " NumPy lines shapes up from their last axis, and each pair of lengths must be equal or 1."
-        return rule + _repair([tuple(int(n) for n in re.findall(r"\d+", s)) for s in listed], _failing_line(exc))
+        repair, crash = _repair([tuple(int(n) for n in re.findall(r"\d+", s)) for s in listed], _failing_line(exc))
+        return rule + repair, crash
     found = _INDICES.search(text)
     if found:
         return (
             f" A {found[1]}-D array takes at most {found[1]} {'index' if found[1] == '1' else 'indices'}; to give it "
-            "one more axis, index with None (x[:, None]), not a number."
+            "one more axis, index with None (x[:, None]), not a number.",
+            "index-for-axis",
         )
     found = _MATMUL.search(text)
     if found:
         return (
             f" In a @ b the last axis of a ({found[2]} long here) must be as long as the first axis of b "
-            f"({found[1]}): a .T missing, or one too many?"
+            f"({found[1]}): a .T missing, or one too many?",
+            "inner-lengths",
         )
-    return ""
+    return "", None
 
 
 def _failing_line(exc: BaseException) -> str:
@@ -76,8 +92,8 @@ def _failing_line(exc: BaseException) -> str:
     return line
 
 
-def _repair(shapes: list[tuple[int, ...]], line: str = "") -> str:
-    """The usual repair for shapes that do not broadcast, read from the shapes and from the failing line.
+def _repair(shapes: list[tuple[int, ...]], line: str = "") -> tuple[str, str]:
+    """The usual repair for shapes that do not broadcast, read from the shapes and from the failing line; its id.
 
     An array with fewer axes, or with an axis of length 1 (made for broadcasting), lacks an axis: add it
     with None. Two arrays with as many axes and no length 1 lack none: either one has the wrong length
@@ -87,11 +103,11 @@ def _repair(shapes: list[tuple[int, ...]], line: str = "") -> str:
     Examples
     --------
     >>> _repair([(5, 8), (8, 8)], "x = x + table")
-    ' Both have 2 axes, which differ in length along axis 0 (5 against 8): one of them is the wrong length there (t[:5] keeps the first 5).'
+    (' Both have 2 axes, which differ in length along axis 0 (5 against 8): one of them is the wrong length there (t[:5] keeps the first 5).', 'wrong-length')
     >>> _repair([(4, 4), (4, 8)], "return weights * v")
-    ' Both have 2 axes, which differ in length along axis 1 (4 against 8): a matrix product, @, is what fits them, not *.'
+    (' Both have 2 axes, which differ in length along axis 1 (4 against 8): a matrix product, @, is what fits them, not *.', 'star-for-matmul')
     >>> _repair([(8,), (6, 6)])
-    ' Give the smaller array the axes it lacks, with None (x[:, None], say).'
+    (' Give the smaller array the axes it lacks, with None (x[:, None], say).', 'missing-axis')
     """
     if len(shapes) == 2 and len(shapes[0]) == len(shapes[1]) and 1 not in shapes[0] + shapes[1]:
         a, b = shapes
@@ -99,8 +115,8 @@ def _repair(shapes: list[tuple[int, ...]], line: str = "") -> str:
         head = f" Both have {len(a)} axes, which differ in length along axis {clash} ({a[clash]} against {b[clash]}): "
         multiplies = re.search(r"[^*]\*[^*=]", f" {line} ") is not None
         if multiplies and "@" not in line and len(a) >= 2 and a[-1] == b[-2]:
-            return head + "a matrix product, @, is what fits them, not *."
+            return head + "a matrix product, @, is what fits them, not *.", "star-for-matmul"
         short = min(a[clash], b[clash])
         cut = f"t[:{short}]" if clash == 0 else f"t[{', '.join([':'] * clash)}, :{short}]"
-        return head + f"one of them is the wrong length there ({cut} keeps the first {short})."
-    return " Give the smaller array the axes it lacks, with None (x[:, None], say)."
+        return head + f"one of them is the wrong length there ({cut} keeps the first {short}).", "wrong-length"
+    return " Give the smaller array the axes it lacks, with None (x[:, None], say).", "missing-axis"

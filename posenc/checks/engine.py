@@ -30,7 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from posenc.checks.compare import first_difference, first_mismatch, int_dtype, likely_mistake
-from posenc.checks.crashes import explain
+from posenc.checks.crashes import CRASHES, explain
 from posenc.checks.phrasing import number, short
 from posenc.checks.stubs import read_stub
 
@@ -78,7 +78,7 @@ class CheckResult:
     passed: bool
     message: str
     attempted: bool = True
-    #: The id of the listed mistake the message names (a key of its checker's ``mistakes``), or None:
+    #: The id of the mistake the message names (see :meth:`Checker.knows`), or None:
     #: what tests, the guide and the notes match on, so that rewording a hint changes none of them.
     mistake: str | None = None
 
@@ -100,11 +100,24 @@ class Checker:
         ``"function"`` (it takes the learner's function) or ``"value"`` (a number).
     mistakes : dict of str to str
         Each known mistake's id and the hint the learner reads when it is seen.
+    measured : dict of str to str
+        Each diagnosis whose sentence is computed from the answer (how many slopes are missing, the
+        lengths a cosine divided by): its id and what the sentence says.
     """
 
     check: Callable[..., CheckResult]
     kind: str
     mistakes: dict[str, str] = field(default_factory=dict)
+    measured: dict[str, str] = field(default_factory=dict)
+
+    def knows(self, mistake: str) -> bool:
+        """Whether `mistake` is an id this checker's verdicts may carry: a listed mistake, a measured
+        diagnosis, or a shape error explained (:data:`posenc.checks.crashes.CRASHES`).
+
+        >>> CHECKERS["check_alibi_slopes"].knows("reversed"), CHECKERS["check_alibi_slopes"].knows("typo")
+        (True, False)
+        """
+        return mistake in self.mistakes or mistake in self.measured or mistake in CRASHES
 
 
 #: Every checker of the course by name, filled in by :func:`register`.
@@ -114,8 +127,11 @@ CHECKERS: dict[str, Checker] = {}
 _Check = TypeVar("_Check", bound=Callable[..., CheckResult])
 
 
-def register(kind: str, mistakes: dict[str, str]) -> Callable[[_Check], _Check]:
+def register(kind: str, mistakes: dict[str, str], measured: dict[str, str] | None = None) -> Callable[[_Check], _Check]:
     """Record a checker in :data:`CHECKERS` under its name (used as a decorator); returns it unchanged.
+
+    `mistakes` maps each listed mistake's id to its hint; `measured`, each measured diagnosis's id to
+    what its sentence says (:class:`Checker`).
 
     Raises
     ------
@@ -142,7 +158,7 @@ def register(kind: str, mistakes: dict[str, str]) -> Callable[[_Check], _Check]:
                 f"a checker named {name!r} is already registered from {known.check.__module__}; "
                 f"the one in {check.__module__} would replace it: give one of them another name."
             )
-        CHECKERS[name] = Checker(check, kind, dict(mistakes))
+        CHECKERS[name] = Checker(check, kind, dict(mistakes), dict(measured or {}))
         return check
 
     return decorate
@@ -296,7 +312,7 @@ def call(
         text = str(exc).strip()
         text = text if len(text) <= 200 else text[:200] + "..."
         text = text if text.endswith((".", "?", "!")) else text + "."  # NumPy's messages end bare
-        return None, not_yet(f"{name}({shown}) raised {type(exc).__name__}: {text}", explain(exc))
+        return None, not_yet(f"{name}({shown}) raised {type(exc).__name__}: {text}", Explained(*explain(exc)))
     if value is Ellipsis:
         return None, unfinished(fn, name, returns)
     return value, None

@@ -94,62 +94,91 @@ def _column_lengths_used(fn: Callable, name: str) -> bool:
     return bool(np.allclose(value, square @ square.T / np.outer(by_column, by_column)))
 
 
-def _ratio(got: np.ndarray, expected: np.ndarray, lengths: np.ndarray) -> str:
-    """What the learner's entries are, measured against the true cosines and the rows' lengths."""
+def _ratio(got: np.ndarray, expected: np.ndarray, lengths: np.ndarray) -> Explained:
+    """What the learner's entries are, measured against the true cosines and the rows' lengths, and its id."""
     usable = np.abs(expected) > 1e-3
     if not usable.any():
-        return ""
+        return Explained("")
     ratio = np.where(usable, got / np.where(usable, expected, 1.0), np.nan)  # (n, n)
     rows, cols = lengths[:, None], lengths[None, :]  # (n, 1), (1, n)
-    said = {
-        "entry [p, q] is the cosine times |table[p]| |table[q]|": rows * cols,
-        "entry [p, q] is the cosine divided by |table[p]| |table[q]| once more": 1 / (rows * cols),
-        "entry [p, q] is the cosine times |table[q]|: only |table[p]| was divided out": np.broadcast_to(
-            cols, ratio.shape
+    said = [
+        # the first four are listed mistakes too ("dot-products", "no-sqrt", "one-length"): their hint names them
+        ("entry [p, q] is the cosine times |table[p]| |table[q]|", None, rows * cols),
+        ("entry [p, q] is the cosine divided by |table[p]| |table[q]| once more", None, 1 / (rows * cols)),
+        (
+            "entry [p, q] is the cosine times |table[q]|: only |table[p]| was divided out",
+            None,
+            np.broadcast_to(cols, ratio.shape),
         ),
-        "entry [p, q] is the cosine times |table[p]|: only |table[q]| was divided out": np.broadcast_to(
-            rows, ratio.shape
+        (
+            "entry [p, q] is the cosine times |table[p]|: only |table[q]| was divided out",
+            None,
+            np.broadcast_to(rows, ratio.shape),
         ),
-        "entry [p, q] is divided by |table[q]|² instead of |table[p]| |table[q]|: lengths * lengths has one "
-        "number per column, np.outer(lengths, lengths) one per entry": rows / cols,
-        "entry [p, q] is divided by |table[p]|² instead of |table[p]| |table[q]|: "
-        "np.outer(lengths, lengths) gives one product per entry": cols / rows,
-    }
-    for sentence, factor in said.items():
+        (
+            "entry [p, q] is divided by |table[q]|² instead of |table[p]| |table[q]|: lengths * lengths has one "
+            "number per column, np.outer(lengths, lengths) one per entry",
+            "one-squared",
+            rows / cols,
+        ),
+        (
+            "entry [p, q] is divided by |table[p]|² instead of |table[p]| |table[q]|: "
+            "np.outer(lengths, lengths) gives one product per entry",
+            "one-squared",
+            cols / rows,
+        ),
+    ]
+    measured: str | None
+    for sentence, measured, factor in said:
         if np.allclose(ratio[usable], factor[usable], rtol=1e-4):
-            return f" Measured: {sentence}."
+            return Explained(f" Measured: {sentence}.", measured)
     return _other_lengths(ratio, usable, lengths) or _sign_or_rounding(got, expected)
 
 
-def _other_lengths(ratio: np.ndarray, usable: np.ndarray, lengths: np.ndarray) -> str:
+def _other_lengths(ratio: np.ndarray, usable: np.ndarray, lengths: np.ndarray) -> Explained | None:
     """When each entry is the cosine times g_p g_q (one factor per row), the learner divided the dot products by other
     lengths, L_p = |table[p]| / g_p: name them beside the true ones."""
     diagonal = np.diagonal(ratio)  # the cosine of a row with itself is 1: g_p squared
     if not (np.isfinite(diagonal).all() and (diagonal > 0).all()):
-        return ""
+        return None
     g = np.sqrt(diagonal)
     if np.allclose(g, 1.0, rtol=1e-4) or not np.allclose(ratio[usable], np.outer(g, g)[usable], rtol=1e-4):
-        return ""
+        return None
     theirs = ", ".join(sig(x) for x in lengths / g)
     true = ", ".join(sig(x) for x in lengths)
-    return (
-        f" Measured: the dot products are divided by row lengths {theirs}, where the rows' own lengths |table[p]| "
-        f"are {true} (np.linalg.norm(table, axis=1): the square root of each row's sum of squares)."
+    return Explained(
+        (
+            f" Measured: the dot products are divided by row lengths {theirs}, where the rows' own lengths |table[p]| "
+            f"are {true} (np.linalg.norm(table, axis=1): the square root of each row's sum of squares)."
+        ),
+        "other-lengths",
     )
 
 
-def _sign_or_rounding(got: np.ndarray, expected: np.ndarray) -> str:
+def _sign_or_rounding(got: np.ndarray, expected: np.ndarray) -> Explained:
     """Two ways an answer can go wrong that its values show: negative cosines turned positive, or every entry
     rounded to a whole number."""
     negative = expected < -1e-6
     if negative.any() and np.allclose(got, np.abs(expected), atol=1e-6):
-        return " Measured: the negative cosines came out positive: a cosine is negative for rows that point apart."
+        return Explained(
+            " Measured: the negative cosines came out positive: a cosine is negative for rows that point apart.",
+            "lost-sign",
+        )
     if np.allclose(got, np.round(got)) and not np.allclose(expected, np.round(expected)):
-        return " Measured: every entry is a whole number: // rounds down; divide with /."
-    return ""
+        return Explained(" Measured: every entry is a whole number: // rounds down; divide with /.", "whole-numbers")
+    return Explained("")
 
 
-@register("function", SIMILARITY_MISTAKES)
+#: The diagnoses measured from a wrong answer's ratio to the true cosines (the sentence names the numbers).
+SIMILARITY_MEASURED = {
+    "one-squared": "each entry is divided by one row's length squared (lengths * lengths in place of np.outer)",
+    "other-lengths": "the dot products are divided by other row lengths, which the message lists beside the true ones",
+    "lost-sign": "the negative cosines came out positive",
+    "whole-numbers": "every entry is a whole number: // in place of /",
+}
+
+
+@register("function", SIMILARITY_MISTAKES, SIMILARITY_MEASURED)
 def check_cosine_similarity(fn: Callable[[np.ndarray], np.ndarray]) -> CheckResult:
     """Check ``fn(table)``: the (seq_len, seq_len) cosine similarity of every pair of rows.
 
@@ -212,9 +241,11 @@ def _explain(got: np.ndarray, expected: np.ndarray, table: np.ndarray, room: int
         )
     if not np.allclose(got, got.T, atol=1e-6):
         parts.append(" Yours is not symmetric, but the similarity of p to q is that of q to p.")
-    parts.append(_ratio(got, expected, np.linalg.norm(table, axis=1)))
+    ratio = _ratio(got, expected, np.linalg.norm(table, axis=1))
+    parts.append(ratio.text)
     mistake = likely_mistake(got, _suspects(table))
     hint = f" {SIMILARITY_MISTAKES[mistake]}" if mistake else ""
     while parts and len("".join(parts)) + len(hint) > room:
         parts.pop(0)
-    return Explained("".join(parts) + hint, mistake)
+    kept = ratio.text in parts
+    return Explained("".join(parts) + hint, mistake or (ratio.mistake if kept and ratio.text else None))

@@ -272,6 +272,9 @@ EQUIVARIANCE_MISTAKES = {
     "outputs by the inverse permutation (np.argsort(perm)). Compare f(x[perm]) with f(x)[perm].",
     "exact-equality": "your test compares floating-point outputs exactly (==). Reordering changes the order "
     "of additions, so equal maths can differ in the last digits: compare with np.allclose.",
+    "loose-tolerance": "your test says yes to a function that is not equivariant: self-attention with a small "
+    "term that grows with the row number, so f(x[perm]) and f(x)[perm] differ by 0.01 or more. Its tolerance is too "
+    "loose: np.allclose's defaults (rtol=1e-05, atol=1e-08) allow for rounding, not for such differences.",
     "always-false": "your test answers False for every function, even f(x) = x, which any reordering leaves in "
     "step: it can never say True. Is there a not in front, or a comparison with `is` (same object) where "
     "np.allclose (same values) belongs?",
@@ -299,6 +302,12 @@ def _running_sum(x: np.ndarray) -> np.ndarray:
 def _sorted_rows(x: np.ndarray) -> np.ndarray:
     """Order-invariant, not equivariant: the same output, rows sorted, whatever the input order."""
     return x[np.lexsort(x.T[::-1])]
+
+
+def _nudged(x: np.ndarray) -> np.ndarray:
+    """Not equivariant, by a little: self-attention plus 0.01 times each row's number, so reordered outputs differ
+    by at least 0.01, far above rounding (about 1e-16) and far below a loose tolerance (atol=0.1, say)."""
+    return _self_attention(x) + 0.01 * np.arange(len(x))[:, None]
 
 
 def _doubled(x: np.ndarray) -> np.ndarray:
@@ -329,9 +338,10 @@ def check_equivariance_test(fn: Callable) -> CheckResult:
     """Check the learner's test ``fn(f, x, perm) -> bool`` for permutation equivariance.
 
     It must answer True for self-attention, which is equivariant, and False for
-    functions that are not (self-attention with positions added, a running sum, and
+    functions that are not (self-attention with positions added, a running sum,
     sorting the rows, which ignores order altogether: a test that compares means
-    would let it through).
+    would let it through; and self-attention nudged by 0.01 per row, which a test
+    with a loose tolerance lets through).
     Self-attention's reordered outputs match only up to rounding (the sums run in
     another order), so an exact comparison is a mistake too; it is told apart from
     comparing the wrong things by asking the test about ``2 * x``, which is exact.
@@ -339,7 +349,7 @@ def check_equivariance_test(fn: Callable) -> CheckResult:
     Examples
     --------
     >>> check_equivariance_test(lambda f, x, perm: np.allclose(f(x[perm]), f(x)[perm]))
-    Correct: your test says yes to self-attention and no to three functions that are not equivariant.
+    Correct: your test says yes to self-attention and no to four functions that are not equivariant.
     >>> check_equivariance_test(lambda f, x, perm: np.allclose(f(x[perm]), f(x)))
     Not yet: your test says self-attention is not equivariant. Compare f(x[perm]) with f(x)[perm]: the outputs move with the inputs.
     """
@@ -352,6 +362,7 @@ def check_equivariance_test(fn: Callable) -> CheckResult:
         (_with_positions, False, "says-positions-are"),
         (_running_sum, False, "says-running-sum-is"),
         (_sorted_rows, False, "says-invariant-is"),
+        (_nudged, False, "loose-tolerance"),
     ):
         value, verdict = call(
             fn, name, f, x.copy(), perm.copy(), params=("f", "x", "perm"), returns="True or False (a bool)"
@@ -373,4 +384,4 @@ def check_equivariance_test(fn: Callable) -> CheckResult:
                 elif on_swap is True or on_swap is np.True_:
                     mistake = "inverse-permutation"
             return not_yet(EQUIVARIANCE_MISTAKES[mistake], mistake=mistake)
-    return correct("your test says yes to self-attention and no to three functions that are not equivariant.")
+    return correct("your test says yes to self-attention and no to four functions that are not equivariant.")

@@ -95,7 +95,13 @@ def _blank_cells(table: dict) -> list[tuple[str, str]]:
     return [(r, c) for r in _ANSWER for c in COLUMNS if isinstance(table.get(r), dict) and table[r].get(c) is Ellipsis]
 
 
-@register("value", COMPARISON_MISTAKES)
+#: The diagnoses read from the scheme record for a wrong cell no listed mistake explains.
+COMPARISON_MEASURED = {
+    "place": "a wrong 'where it acts': where the scheme puts position, from its record, and its lesson",
+}
+
+
+@register("value", COMPARISON_MISTAKES, COMPARISON_MEASURED)
 def check_comparison_table(table: object) -> CheckResult:
     """Check the comparison table: the rows of ROWS (labels of the schemes), the columns of COLUMNS.
 
@@ -145,13 +151,14 @@ def check_comparison_table(table: object) -> CheckResult:
     total = len(_ANSWER) * len(COLUMNS)
     known = [(r, c, m) for r, c, answers, m in _KNOWN if table[r][c] in answers]
     row, column = (known[0][0], known[0][1]) if known else wrong[0]
+    mistake = known[0][2] if known else None
     if known:
         hint = f" {COMPARISON_MISTAKES[known[0][2]]}"
     elif column == "where it acts":  # the record says where: a fact, whatever the wrong answer
-        hint = f" {row} puts position into the {_PLACE_OF[row]} ({_LESSON_OF[row]})."
+        hint, mistake = f" {row} puts position into the {_PLACE_OF[row]} ({_LESSON_OF[row]}).", "place"
     else:
         hint = f" Look back at {_LESSON_OF[row]}."
     said = f"{total - len(wrong)} of {total} cells are right. '{row}' → '{column}' is '{table[row][column]}'.{hint}"
     others = [f"'{r}' → '{c}'" for r, c in wrong if (r, c) != (row, column)]
     also = f" Also wrong: {', '.join(others[:3])}{', ...' if len(others) > 3 else ''}." if others else ""
-    return not_yet(said, also, mistake=known[0][2] if known else None)  # the other wrong cells, if there is room
+    return not_yet(said, also, mistake=mistake)  # the other wrong cells, if there is room

@@ -68,7 +68,14 @@ def _where(x: np.ndarray, positions: np.ndarray) -> str:
     return f"for x of shape {x.shape} at positions {positions.tolist()}"
 
 
-@register("function", ROPE_MISTAKES)
+#: The diagnoses measured from a wrong rotation (the sentence names the numbers or the lines).
+ROPE_MEASURED = {
+    "block-read-back": "a pair's block read back as the two lines of code it computes (new first = cos·x1 − sin·x2, "
+    "say), beside the lines that belong",
+}
+
+
+@register("function", ROPE_MISTAKES, ROPE_MEASURED)
 def check_apply_rope(fn: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> CheckResult:
     """Check ``fn(x, positions)``: RoPE with interleaved pairs and base 10000, x of shape (seq_len, d_head).
 
@@ -156,9 +163,16 @@ def _explain(fn: Callable, name: str, x: np.ndarray, positions: np.ndarray, got:
     if not findings and not np.allclose(maps[0], np.eye(d_head), atol=TOL):
         findings = [Finding.note("at position 0 it changes the vector, but a turn by 0 · theta_i leaves it as it is")]
     # base 100 is what i for 2i gives, and also what 2i with base 100 gives: a likely cause, not a certain one
-    hint = f" {'Likely: ' if mistake == 'i-for-2i' else ''}{ROPE_MISTAKES[mistake]}" if mistake else ""
+    listed = mistake is not None and mistake in ROPE_MISTAKES
+    hint = (
+        f" {'Likely: ' if mistake == 'i-for-2i' else ''}{ROPE_MISTAKES[mistake]}"
+        if mistake is not None and listed
+        else ""
+    )
     said = sentences(findings, d_head // 2, room - len(hint) - len(f" Measured at position {m}: ."), noun="pair")
-    return Explained((f" Measured at position {m}: {said}." if said else "") + hint, mistake)
+    return Explained(
+        (f" Measured at position {m}: {said}." if said else "") + hint, mistake if listed or said else None
+    )
 
 
 def _tiled(x: np.ndarray, angles: np.ndarray) -> np.ndarray:
@@ -271,6 +285,7 @@ def _diagnose(J: np.ndarray, m: int) -> tuple[list[Finding], str | None]:
                 if line != want
             ]
             found.append(Finding.note(f"in pair {i} (x1, x2 its first and second), your {' and '.join(wrong)}"))
+            cause = cause or "block-read-back"
         else:
             found.append(
                 Finding(tuple(bad), "is", "are", "not a rotation (a rotation's block is [[cos, -sin], [sin, cos]])")
