@@ -7,7 +7,7 @@ import pytest
 
 from posenc_course import lessons, reading_time
 from posenc_course.lessons import read_glossary, read_lesson, read_lessons
-from posenc_course.reading_time import estimate_minutes, section_estimates
+from posenc_course.reading_time import FOLD_WORDS, estimate_minutes, fold_minutes, precisely_folds, section_estimates
 from tools import gen_lessons
 
 ROOT = gen_lessons.ROOT
@@ -28,13 +28,19 @@ class TestEveryLesson:
     def test_its_times_are_ranges_around_the_sums_of_its_sections(self, lesson):
         assert lesson.sections, "a lesson has sections"
         assert lesson.core_range == lessons.estimate_range(lesson.core_minutes)
-        assert lesson.all_range == lessons.estimate_range(lesson.all_minutes)
+        assert lesson.all_range == lessons.estimate_range(lesson.all_minutes + fold_minutes(lesson))
         for low, high in (lesson.core_range, lesson.all_range):
             assert high <= 1.5 * low
 
     def test_each_section_is_within_a_quarter_of_the_method(self, lesson):
         for section, estimate in zip(lesson.sections, section_estimates(lesson), strict=True):
             assert abs(section.minutes - estimate) <= max(1, 0.25 * estimate), (section.title, estimate)
+
+    def test_each_precisely_fold_is_a_qualification_of_at_most_the_limit(self, lesson):
+        for title, fold in precisely_folds(lesson):
+            words = len(fold.split())
+            assert words <= FOLD_WORDS, f"{title}: a Precisely fold of {words} words (at most {FOLD_WORDS})"
+            assert "<summary>Precisely</summary>" in fold.replace("\n", ""), f"{title}: a fold titled otherwise"
 
     def test_links_the_glossary_and_every_term_it_defines_is_there_word_for_word(self, lesson):
         assert "](../docs/glossary.md)" in "".join(lesson.cells[0]["source"])
@@ -103,6 +109,15 @@ def test_the_method_counts_words_code_and_interaction():
     expected = 200 / pace["words per minute"] + 2 / pace["code lines per minute"] + 2 * pace["cell minutes"]
     expected += pace["explorer minutes"]
     assert estimate_minutes(section) == pytest.approx(expected)
+
+
+def test_a_precisely_fold_counts_toward_the_full_time_and_not_the_core(tmp_path):
+    fold = '<details class="precisely"><summary>Precisely</summary>\n\n' + "exactly " * 85 + "\n</details>"
+    cells = [TITLE, {"cell_type": "markdown", "source": "## First · 3 min\n\n" + "word " * 170 + "\n\n" + fold}]
+    lesson = read_lesson(write(tmp_path, cells))
+    alone = lessons.Section("First", 3, False, lesson.cells[1:])
+    assert estimate_minutes(alone) == pytest.approx((3 + 170) / reading_time.PACE["words per minute"])  # "First 3 min"
+    assert fold_minutes(lesson) == round((1 + 85) / reading_time.PACE["words per minute"])  # "Precisely" is a word
 
 
 def test_every_lesson_starts_with_the_one_setup_cell():

@@ -50,7 +50,7 @@ NO_ANSWER = "model answer: in the learner edition of the lesson, or from your in
 CSS = Path(__file__).with_name("handout.css")
 #: The type of a one-page part, largest first: the first size at which the part fits its page is kept.
 SIZES = (10.5, 10.0, 9.5, 9.0)
-_FOLDED = re.compile(r"<details>.*?</details>", re.S)
+_FOLDED = re.compile(r"<details\b[^>]*>.*?</details>", re.S)
 
 
 def first_list(markdown: str) -> list[str]:

@@ -25,7 +25,7 @@ import sys
 from pathlib import Path
 
 from posenc_course.lessons import HEADING, Lesson, cell_source, estimate_range, read_lesson
-from posenc_course.reading_time import section_estimates
+from posenc_course.reading_time import fold_minutes, section_estimates
 from tools.regions import replace_region
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -63,6 +63,7 @@ def retimed(path: Path) -> str:
             _set_text(cell, heading + ("\n" + rest if rest or text.endswith("\n") else ""))
             total += n
             core += 0 if section.optional else n
+    total += fold_minutes(lesson)  # the Precisely folds: the full time, not the core's
     first = cell_source(nb["cells"][0])
     (core_low, core_high), (all_low, all_high) = estimate_range(core), estimate_range(total)
     stated = f"*Core {core_low}–{core_high} min, all {all_low}–{all_high} min (estimates)."

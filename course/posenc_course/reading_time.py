@@ -17,7 +17,15 @@ import re
 
 from posenc_course.lessons import SETUP_CODE, Lesson, Section, cell_source
 
-__all__ = ["PACE", "estimate_minutes", "section_estimates"]
+__all__ = [
+    "FOLD_WORDS",
+    "PACE",
+    "PRECISELY",
+    "estimate_minutes",
+    "fold_minutes",
+    "precisely_folds",
+    "section_estimates",
+]
 
 
 #: The method behind every stated minute, for a learner who knows Python and a little NumPy. Set once
@@ -43,7 +51,14 @@ PACE = {
 ORIENTATION = "00"
 
 _STARS = re.compile(r"^###.*?(★+)", re.M)
-_FOLDED = re.compile(r"<details>.*?</details>", re.S)
+_FOLDED = re.compile(r"<details\b[^>]*>.*?</details>", re.S)
+
+#: A "Precisely" fold: the qualification of a core sentence (its number or its source), one click under it, so
+#: that the core sentence stays short. Its words count toward a lesson's full minutes, never a section's (the
+#: core's): ``<details class="precisely"><summary>Precisely</summary> ... </details>``.
+PRECISELY = re.compile(r'<details class="precisely">(.*?)</details>', re.S)
+#: The most words a Precisely fold may hold: a qualification, not a section in hiding.
+FOLD_WORDS = 120
 _DISPLAY_MATHS = re.compile(r"\$\$.+?\$\$", re.S)
 
 
@@ -57,6 +72,36 @@ def section_estimates(lesson: Lesson, pace: dict[str, float] = PACE) -> list[int
     if raw:
         raw[0] += estimate_minutes(Section("before", 0, False, lesson.cells[:first]), pace)
     return [max(1, round(m)) for m in raw]
+
+
+def precisely_folds(lesson: Lesson) -> list[tuple[str, str]]:
+    """Every Precisely fold of `lesson`: the title of the section it sits in ("" before the first), and its text."""
+    title, found = "", []
+    for cell in lesson.cells:
+        text = cell_source(cell)
+        if cell.get("cell_type") != "markdown":
+            continue
+        if text.startswith("## "):
+            title = text.splitlines()[0]
+        found += [(title, fold) for fold in PRECISELY.findall(text)]
+    return found
+
+
+def fold_minutes(lesson: Lesson, pace: dict[str, float] = PACE) -> int:
+    """The minutes `lesson`'s Precisely folds add to its full time (never to a section's): their words and formulas.
+
+    Examples
+    --------
+    >>> from posenc_course.lessons import read_lesson
+    >>> fold_minutes(read_lesson(notebooks / "01_order_blind_attention.ipynb")) >= 0
+    True
+    """
+    if lesson.number == ORIENTATION:
+        pace = {**pace, "words per minute": pace["orientation words per minute"]}
+    texts = [text for _, text in precisely_folds(lesson)]
+    formulas = sum(len(_DISPLAY_MATHS.findall(t)) for t in texts)
+    words = sum(_words(_DISPLAY_MATHS.sub(" ", t)) for t in texts)
+    return round(formulas * pace["formula minutes"] + words / pace["words per minute"])
 
 
 def _words(text: str) -> int:
@@ -76,8 +121,8 @@ def _question_text(question_id: str, kind: str) -> str:
 def estimate_minutes(section: Section, pace: dict[str, float] = PACE) -> float:
     """The minutes a first-timer needs for `section`, by the stated method :data:`PACE`.
 
-    Counted: the words of its prose (folded hints and solutions left out: the exercise
-    allowance covers them), its displayed formulas, the lines of code to follow, each code
+    Counted: the words of its prose (folds left out: the exercise allowance covers hints and
+    solutions, and :func:`fold_minutes` counts Precisely folds toward the lesson's full time), its displayed formulas, the lines of code to follow, each code
     cell run, each figure, explorer, quiz and recall, and each exercise by its stars.
 
     Examples
