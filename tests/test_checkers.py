@@ -145,6 +145,21 @@ def rope_by_hand(x, positions, thetas, *, sign=1.0):
     return out
 
 
+def rope_second_never_written(x, positions):
+    """A learner's RoPE that fills the firsts of an array of zeros and never writes the seconds."""
+    angles = np.asarray(positions)[:, None] * posenc.frequencies(x.shape[1])  # (seq_len, d_head // 2)
+    out = np.zeros_like(x)
+    out[:, 0::2] = x[:, 0::2] * np.cos(angles) - x[:, 1::2] * np.sin(angles)
+    return out
+
+
+def bias_slope_added(n, h, causal=True):
+    """A learner's ALiBi that adds each head's slope to the distance, -(m + distance), where it multiplies."""
+    d = query_minus_key(n)
+    distance = np.maximum(d, 0) if causal else np.abs(d)
+    return -(posenc.alibi_slopes(h)[:, None, None] + distance)
+
+
 def rope_first_line_plus(x, positions):
     """A learner's RoPE whose first line adds sin·x2 where it subtracts it: the second line is right."""
     angles = np.asarray(positions)[:, None] * posenc.frequencies(x.shape[1])  # (seq_len, d_head // 2)
@@ -211,7 +226,11 @@ def layer_by_hand(*, mistake=None):
         if mistake == "table-rows-shifted":
             tables = {"sinusoidal": posenc.sinusoidal(n + 1, 8)[1:], "learned": parts["table"][1 : n + 1]}
         rows = tables.get("sinusoidal" if scheme == "none" and mistake == "positions-in-none" else scheme)
-        if rows is not None and mistake != "table-on-qk":
+        if rows is not None and mistake == "one-row":
+            rows = rows[-1]  # one row (the last), added to every word
+        if rows is not None and mistake == "multiplied":
+            x = x * rows
+        elif rows is not None and mistake != "table-on-qk":
             x = x + rows
         if scheme == "rope" and mistake == "rope-on-inputs":
             x = posenc.apply_rope(x)
@@ -294,6 +313,7 @@ SPECS = {
             "no-keepdims": attention_sums_without_keepdims,
             "int-dtype": int_attention,
         },
+        measured={"power-half": lambda q, k, v: posenc.softmax(q @ k.T / q.shape[-1] ** 1 / 2) @ v},
     ),
     "check_equivariance_test": Spec(
         reference=lambda f, x, p: np.allclose(f(x[p]), f(x)[p]),
@@ -341,6 +361,11 @@ SPECS = {
             "one-column-per-pair": lambda n, d: positions(n) * posenc.frequencies(d),
             "int-dtype": int_table,
         },
+        measured={
+            "divided-after-power": lambda n, d: interleave(positions(n) * 10000.0 ** -np.arange(0, d, 2) / d),
+            "exponent-off-by-one": lambda n, d: interleave(positions(n) * 10000.0 ** (-np.arange(1, d, 2) / d)),
+            "added-not-multiplied": lambda n, d: interleave(positions(n) + posenc.frequencies(d)),
+        },
     ),
     "check_wavelength": Spec(
         reference=2 * np.pi * 100,
@@ -360,6 +385,7 @@ SPECS = {
             "truncated": int(2 * np.pi * 100),
             "other-base": 2 * np.pi * 1000.0**0.5,
         },
+        measured={"power-before-division": 2 * np.pi / (10000.0**-2 * 12 / 48)},
         kwargs={"pair": 12, "d_model": 48},
         hint_args={"pair": 12, "column": 24, "column_after": 25},
     ),
@@ -382,6 +408,7 @@ SPECS = {
             "k-over-omega": lambda k, d: rotation(k / posenc.frequencies(d)),
             "to-radians": lambda k, d: rotation(k * posenc.frequencies(d) * np.pi / 180),
             "to-degrees": lambda k, d: rotation(k * posenc.frequencies(d) * 180 / np.pi),
+            "no-sines": lambda k, d: np.diag(np.repeat(np.cos(k * posenc.frequencies(d)), 2)),
         },
     ),
     "check_cosine_similarity": Spec(
@@ -420,7 +447,11 @@ SPECS = {
             "angles-tiled": rope_tiled_angles,
             "added-table": lambda x, p: x + posenc.sinusoidal(int(np.max(p)) + 1, x.shape[1])[p],
         },
-        measured={"block-read-back": rope_first_line_plus},
+        measured={
+            "block-read-back": rope_first_line_plus,
+            "never-written": rope_second_never_written,
+            "no-theta": lambda x, p: rope_by_hand(x, p, np.ones(x.shape[1] // 2)),
+        },
     ),
     "check_alibi_slopes": Spec(
         reference=posenc.alibi_slopes,
@@ -438,7 +469,11 @@ SPECS = {
             "rounded-power": slopes_with_rounded_power,
             "slice-order": slopes_sliced_in_one_step,
         },
-        measured={"wrong-count": lambda n: posenc.alibi_slopes(n)[:-1]},
+        measured={
+            "wrong-count": lambda n: posenc.alibi_slopes(n)[:-1],
+            "wrong-step": lambda n: 2.0 ** -np.arange(1.0, n + 1),  # halving, whatever the head count
+            "whole-exponents": lambda n: 2.0 ** (-8 * np.arange(1, n + 1) // n),
+        },
     ),
     "check_alibi_bias": Spec(
         reference=posenc.alibi_bias,
@@ -462,7 +497,11 @@ SPECS = {
             "no-head-axis": lambda n, h, causal=True: posenc.alibi_bias(n, h, causal=causal)[0],
             "int-dtype": lambda n, h, causal=True: posenc.alibi_bias(n, h, causal=causal).astype(int),
         },
-        measured={"wrong-side": bias_upper_triangle},
+        measured={
+            "wrong-side": bias_upper_triangle,
+            "added-slope": bias_slope_added,
+            "flattened": lambda n, h, causal=True: posenc.alibi_bias(n, h, causal=causal).reshape(h, n * n),
+        },
     ),
     "check_scheme_layer": Spec(
         reference=posenc.capstone.scheme_layer,
@@ -470,6 +509,7 @@ SPECS = {
             a * (1 + 1e-4) for a in posenc.capstone.scheme_layer(s, scheme, causal=causal)
         ),
         mistakes={mistake: layer_by_hand(mistake=mistake) for mistake in checks.layer.LAYER_MISTAKES},
+        measured={mistake: layer_by_hand(mistake=mistake) for mistake in ("one-row", "multiplied")},
     ),
     "check_comparison_table": Spec(
         reference=checks.comparison_table_answer(),
@@ -728,6 +768,13 @@ def attention_times_values(q, k, v):
     return weights * v
 
 
+def attention_into_narrow_slice(q, k, v):
+    """A learner's attention that writes its output into a slice two columns wide."""
+    out = np.zeros((len(q), v.shape[1]))
+    out[:, :2] = posenc.attention(q, k, v)[0]
+    return out
+
+
 def attention_unsqueezed_scale(q, k, v):
     """A learner's attention that indexes a 1-D array with two numbers."""
     return posenc.attention(q, k, v)[0][np.arange(len(q))[0], 0, 0]
@@ -740,8 +787,10 @@ def attention_unsqueezed_scale(q, k, v):
         (lambda q, k, v: posenc.softmax(q @ k / np.sqrt(q.shape[-1]), axis=-1) @ v, "inner-lengths"),
         (lambda q, k, v: posenc.attention(q, k, v)[0] + np.ones(v.shape[0]), "missing-axis"),
         (attention_unsqueezed_scale, "index-for-axis"),
+        (attention_into_narrow_slice, "assign-shape"),
+        (lambda q, k, v: posenc.attention(q, k, v)[0][:, np.arange(1, v.shape[1] + 1)], "out-of-bounds"),
     ],
-    ids=["star-for-matmul", "inner-lengths", "missing-axis", "index-for-axis"],
+    ids=["star-for-matmul", "inner-lengths", "missing-axis", "index-for-axis", "assign-shape", "out-of-bounds"],
 )
 def test_a_shape_error_is_explained_and_recorded_by_its_id(answer, crash):
     result = run("check_attention", answer)

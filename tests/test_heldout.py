@@ -8,21 +8,15 @@ only where it names one.
 
 import json
 import runpy
-import warnings
 from pathlib import Path
 
-import numpy as np
 import pytest
 
-import posenc
-from posenc import capstone, checks
 from posenc.checks.engine import CHECKERS, MESSAGE_LIMIT
+from tests.mistakes.heldout.measure import KEYWORDS, answer
 
 HERE = Path(__file__).parent / "mistakes" / "heldout"
 SETS = sorted(HERE.glob("set*.py"))
-#: The name each value exercise binds its answer to, and its checker's keyword arguments.
-ANSWER = {"check_wavelength": "my_wavelength", "check_comparison_table": "my_table"}
-KEYWORDS = {"check_wavelength": dict(pair=12, d_model=48)}
 
 
 def entries():
@@ -33,19 +27,6 @@ def entries():
         for entry, record in zip(written, measured, strict=True):
             if "screen" not in record:  # excluded when screened
                 yield pytest.param(entry, id=f"{path.stem}-{entry['checker']}-{entry['name']}")
-
-
-def answer(entry: dict) -> object:
-    """The learner's answer: the entry's code run as the lesson's cell would run it."""
-    blank = {scheme: dict.fromkeys(checks.recap.COLUMNS, ...) for scheme in checks.recap.ROWS}
-    space = dict(np=np, posenc=posenc, checks=checks, capstone=capstone, blank=blank)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        exec(entry["code"], space)
-    name = ANSWER.get(entry["checker"]) or next(
-        k for k in space if k.startswith("my_") or k == "is_permutation_equivariant"
-    )
-    return space[name]
 
 
 @pytest.mark.parametrize("entry", list(entries()))

@@ -56,6 +56,9 @@ SLOPE_MISTAKES = {
 #: The diagnoses measured from a wrong answer (the sentence names the numbers).
 SLOPE_MEASURED = {
     "wrong-count": "how many slopes too many or too few, and how many of the first ones are right",
+    "wrong-step": "the exponents fall by the same step from head to head, but not by 8 / n (a step fixed "
+    "whatever the head count)",
+    "whole-exponents": "every exponent is a whole number, the right one rounded: // in place of / in -8 * h / n",
 }
 
 HEAD_COUNTS = (8, 16, 12, 6, 1)
@@ -136,6 +139,9 @@ def check_alibi_slopes(fn: Callable[[int], np.ndarray]) -> CheckResult:
         return not_yet(said + " Some slopes are NaN or infinite.")
     mistake = likely_mistake(got, _suspects(n))
     hint = f" {SLOPE_MISTAKES[mistake]}" if mistake else ""
+    measured = _exponent_rule(got, n) if mistake is None else None
+    if measured is not None:
+        mistake, hint = measured
     cell = first_mismatch(got, expected)
     assert cell is not None  # said names the first difference
     start = cell[0]
@@ -143,6 +149,36 @@ def check_alibi_slopes(fn: Callable[[int], np.ndarray]) -> CheckResult:
     if len(shown) + len(hint) > room_after(said):  # the hint matters more than the slopes written out
         shown = ""
     return not_yet(said, Explained(shown + hint, mistake))
+
+
+def _exponent_rule(got: np.ndarray, n: int) -> tuple[str, str] | None:
+    """A measured diagnosis from the exponents -log2(slope) of `n` wrong slopes, and its sentence; else None.
+
+    The right exponents are 8h / n for heads h = 1..n (a power of two n); exponents that step evenly by another
+    amount, or that are the right ones rounded down or up to whole numbers, point to their line.
+
+    >>> _exponent_rule(2.0 ** -np.arange(1.0, 17.0), 16)[0]
+    'wrong-step'
+    >>> _exponent_rule(2.0 ** -np.floor(8 * np.arange(1, 17) / 16), 16)[0]
+    'whole-exponents'
+    """
+    if n & (n - 1) or n < 2 or not (got > 0).all():  # the even steps hold for a power of two only
+        return None
+    exps = -np.log2(got)
+    right = 8.0 * np.arange(1, n + 1) / n
+    whole = np.allclose(exps, np.round(exps), atol=1e-9) and (np.abs(exps - right) < 1).all()
+    if whole and not np.allclose(right, np.round(right)):
+        return "whole-exponents", (
+            " Measured: your exponents (-log2 of each slope) are whole numbers, the right ones rounded: "
+            "-8 * h // n rounds down; divide with /: 2 ** (-8 * h / n)."
+        )
+    steps = np.diff(np.concatenate([[0.0], exps]))
+    if np.allclose(steps, steps[0], atol=1e-9) and not np.isclose(steps[0], 8.0 / n) and steps[0] > 0:
+        return "wrong-step", (
+            f" Measured: each head's slope is 2^-{steps[0]:.3g} times the one before, where 2^-{8 / n:.3g} belongs "
+            f"for {n} heads: the exponent is -8 * h / n, so its step depends on the number of heads."
+        )
+    return None
 
 
 def _count(got: np.ndarray, expected: np.ndarray) -> str:

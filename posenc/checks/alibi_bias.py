@@ -157,6 +157,12 @@ def _below(got: np.ndarray, slopes: np.ndarray, distance: np.ndarray) -> tuple[s
     a = np.array([f[0] for f in fits])  # (num_heads,)
     c = np.array([f[1] for f in fits])
     if (np.abs(c) > TOL * np.maximum(1.0, np.abs(got).max(axis=(1, 2)))).any():
+        if np.allclose(c, -slopes, atol=TOL) and np.allclose(a, 1.0, atol=TOL) and not np.allclose(a, slopes):
+            return (
+                f"the diagonal holds -m_h in head h ({number(c[0])} in head 0) and every head falls by 1 per step: "
+                "the slope was added to the distance, -(m_h + distance), where -m_h · distance belongs",
+                "=added-slope",
+            )
         if np.allclose(c, -a, atol=TOL):
             return f"the diagonal (each token with itself) holds {number(c[0])} in head 0, not 0", "distance-from-one"
         return f"the diagonal (each token with itself) holds {number(c[0])} in head 0, not 0", None
@@ -220,6 +226,17 @@ def _shape(got: np.ndarray, expected: np.ndarray, where: str) -> CheckResult:
         one = next((h for h in range(num_heads) if np.allclose(got, expected[h], atol=TOL)), None)
         which = f": it is head {one}'s matrix alone" if one is not None else ": there is no head axis"
         return not_yet(f"{said}{which}.", Explained(f" {BIAS_MISTAKES['no-head-axis']}", "no-head-axis"))
+    if got.size == expected.size:
+        flat = np.allclose(got.reshape(expected.shape), expected, atol=TOL)
+        held = "the right numbers" if flat else "as many numbers as the bias has"
+        return not_yet(
+            f"{said}: one (seq_len, seq_len) matrix per head.",
+            Explained(
+                f" Measured: yours holds {held}, in another shape. np.outer and np.ravel flatten; "
+                "broadcast instead: slopes[:, None, None] * distance[None, :, :] is (num_heads, seq_len, seq_len).",
+                "flattened" if flat else None,
+            ),
+        )
     return not_yet(f"{said}: one (seq_len, seq_len) matrix per head.")
 
 
@@ -266,6 +283,9 @@ def _explain(got: np.ndarray, value: object, num_heads: int, causal: bool, room:
 BIAS_MEASURED = {
     "wrong-side": "0 for the keys before the query and a bonus slope·(j − i) for the keys after it: the distance "
     "kept on the wrong side of the diagonal (np.triu in place of np.maximum(i - j, 0))",
+    "added-slope": "the diagonal holds -m_h and every head falls by 1 per step: -(m_h + distance) in place of "
+    "-m_h · distance",
+    "flattened": "the right numbers in another shape (np.outer flattens): broadcast with slopes[:, None, None]",
 }
 
 

@@ -51,6 +51,7 @@ OFFSET_MEASURED = {
     "k-over-omega": "every block turns by k / omega_i where k * omega_i belongs",
     "to-radians": "every block turns by k * omega_i * π/180: a conversion to radians where none belongs",
     "to-degrees": "every block turns by k * omega_i * 180/π: a conversion to degrees, but cos and sin take radians",
+    "no-sines": "blocks that hold cos on the diagonal and 0 off it: the sines left out",
 }
 
 TOL = 1e-6  # entries, angles (radians) and sizes closer than this to the right ones read as right
@@ -144,6 +145,10 @@ def _diagnose(M: np.ndarray, k: int) -> tuple[list[Finding], str | None]:
         return found + [
             Finding.note("each block holds sin where cos belongs and cos where sin belongs")
         ], "cos-sin-swapped"
+    no_sin = (np.abs(b) <= TOL) & (np.abs(c) <= TOL) & (sin > 1e-3)  # blocks whose sines belong but are missing
+    if no_sin.any() and np.allclose(a[no_sin], e[no_sin], atol=TOL) and np.allclose(np.abs(a), cos, atol=TOL):
+        said = "cos on the diagonal and 0 off it: the sines are missing ([[c, s], [−s, c]])"
+        return found + [Finding(tuple(map(int, np.flatnonzero(no_sin))), "holds", "hold", said)], "no-sines"
     size, turn = np.hypot((a + e) / 2, (b - c) / 2), np.arctan2((b - c) / 2, (a + e) / 2)  # of the rotation in it
     same_sin, other_cos = np.abs(b + c) > TOL, np.abs(a - e) > TOL  # what no rotation has
     groups: dict[tuple[str, str, str], list[int]] = {}

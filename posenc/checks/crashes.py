@@ -22,10 +22,16 @@ CRASHES = {
     "star-for-matmul": "the same, on a line that multiplies with * where a matrix product of the two fits: use @",
     "index-for-axis": "an IndexError for too many indices: index with None to add an axis, not with a number",
     "inner-lengths": "a matrix product whose inner lengths differ: a .T missing, or one too many",
+    "out-of-bounds": "an index past an axis's end: the axis and its valid indices named; rows meant where columns "
+    "were indexed, or counting from 1, asked",
+    "assign-shape": "an assignment into a slice of another shape: both shapes named, the value's transpose or a "
+    "slice indexed twice (M[a:b][c:d]) said when the shapes or the line show it",
 }
 
 _BROADCAST = re.compile(r"operands could not be broadcast together with shapes ((?:\([\d, ]*\)\s*)+)")
 _INDICES = re.compile(r"too many indices for array: array is (\d+)-dimensional, but (\d+) were indexed")
+_ASSIGN = re.compile(r"could not broadcast input array from shape \(([\d, ]*)\) into shape \(([\d, ]*)\)")
+_BOUNDS = re.compile(r"index (-?\d+) is out of bounds for axis (\d+) with size (\d+)")
 _MATMUL = re.compile(r"matmul: .*core dimension 0.*\(size (\d+) is different from (\d+)\)")
 
 
@@ -67,6 +73,20 @@ def explain(exc: BaseException) -> tuple[str, str | None]:
             "one more axis, index with None (x[:, None]), not a number.",
             "index-for-axis",
         )
+    found = _BOUNDS.search(text)
+    if found:
+        index, axis, size = found.groups()
+        other = {"0": "the rows (x[i]) where the columns", "1": "the columns (x[:, i]) where the rows (x[i])"}
+        asked = f"are you indexing {other[axis]} were meant, or" if axis in other else "are you"
+        return (
+            f" Axis {axis} has {size} entries (indices 0 to {int(size) - 1}) and index {index} was asked of it: "
+            f"{asked} counting from 1?",
+            "out-of-bounds",
+        )
+    found = _ASSIGN.search(text)
+    if found:
+        value, target = (tuple(int(n) for n in re.findall(r"\d+", g)) for g in found.groups())
+        return _assigned(value, target, _failing_line(exc)), "assign-shape"
     found = _MATMUL.search(text)
     if found:
         return (
@@ -75,6 +95,29 @@ def explain(exc: BaseException) -> tuple[str, str | None]:
             "inner-lengths",
         )
     return "", None
+
+
+def _assigned(value: tuple[int, ...], target: tuple[int, ...], line: str = "") -> str:
+    """What an assignment ``M[...] = value`` of the wrong shape means, read from the two shapes and the line.
+
+    >>> _assigned((2, 2), (2, 8), "M[0:2][0:2] = block")
+    ' The slice assigned to is (2, 8) and the value (2, 2): M[a:b][c:d] slices the rows twice; rows and columns go in one index, M[a:b, c:d].'
+    >>> _assigned((2, 2), (2, 8))  # the line unread (code run by exec): the shapes alone
+    ' The slice assigned to is (2, 8) and the value (2, 2): the slice took rows but kept all 8 columns. M[a:b][c:d] slices the rows twice; rows and columns go in one index, M[a:b, c:d].'
+    >>> print(_assigned((3, 8), (8, 3)))
+     The slice assigned to is (8, 3) and the value (3, 8), its transpose: swap the value's axes (.T), or build it the other way round.
+    """
+    head = f" The slice assigned to is {target} and the value {value}"
+    if re.search(r"\]\s*\[", line.split("=")[0]):
+        return head + ": M[a:b][c:d] slices the rows twice; rows and columns go in one index, M[a:b, c:d]."
+    if value == target[::-1]:
+        return head + ", its transpose: swap the value's axes (.T), or build it the other way round."
+    if len(value) == len(target) == 2 and value[0] == target[0] and value[1] < target[1]:
+        return head + (
+            f": the slice took rows but kept all {target[1]} columns. M[a:b][c:d] slices the rows twice; rows and "
+            "columns go in one index, M[a:b, c:d]."
+        )
+    return head + ": check which rows and columns the slice takes (M[:, 0::2] takes every other column)."
 
 
 def _failing_line(exc: BaseException) -> str:

@@ -67,7 +67,7 @@ def _where(scheme: str, causal: bool, sentence: list[str]) -> str:
 
 def _stop(head: str, mistake: str | None = None, hedge: bool = False, detail: str = "") -> _Stop:
     """A verdict: `head` (what was measured), then `detail` and the hint of `mistake` (hedged) if they fit; the hint first."""
-    hint = f" {'Likely: ' if hedge else ''}{LAYER_MISTAKES[mistake]}" if mistake else ""
+    hint = f" {'Likely: ' if hedge else ''}{LAYER_MISTAKES[mistake]}" if mistake in LAYER_MISTAKES else ""
     return _Stop(not_yet(head, Explained(detail + hint if len(detail + hint) <= room_after(head) else hint, mistake)))
 
 
@@ -163,10 +163,20 @@ def _absolute(run: Callable, scheme: str) -> None:
             raise _stop(
                 f"for {_where(scheme, False, REPEATED)}, the outputs and weights are those of 'none'.", "scheme-ignored"
             )
-        raise _stop(
+        head = (
             f"for {_where(scheme, False, REPEATED)}, each row of weights is the row before moved on by one: the "
-            "layer sees no absolute position, where each position's own table row belongs."
+            "layer sees no absolute position"
         )
+        out, w = run(SENTENCE, scheme)  # distinct words: the weights then tell v, and so x, apart
+        x = inputs_read_back(out, w, parts()["projections"][2])  # (n, d_model), or None
+        added = None if x is None else x - embed(SENTENCE)
+        if added is not None and np.allclose(added, added[0], atol=1e-4) and not np.allclose(added, 0, atol=1e-4):
+            raise _stop(
+                f"{head}. Read back from its outputs on {_said(SENTENCE)}, every word got the same row added: one "
+                "row of the table, where word p gets row p (the first n rows, table[:n]).",
+                "one-row",
+            )
+        raise _stop(f"{head}, where each position's own table row belongs.")
     out, w = run(SENTENCE, scheme)
     x = inputs_read_back(out, w, parts()["projections"][2])  # (n, d_model), or None
     added = None if x is None else x - embed(SENTENCE)
@@ -185,6 +195,11 @@ def _absolute(run: Callable, scheme: str) -> None:
     ):
         if np.allclose(added, wrong, atol=1e-4):
             raise _stop(f"{where}, {what}.", mistake, hedge=mistake == "table-on-qk")
+    if x is not None and np.allclose(x, embed(SENTENCE) * right, atol=1e-4):
+        raise _stop(
+            f"{where}, each word vector was multiplied by its table row (x * table), where the row is added: x + table.",
+            "multiplied",
+        )
     times = float(np.sum(added * right) / np.sum(right**2))
     if np.allclose(added, times * right, atol=1e-4):
         raise _stop(f"{where}, the rows added to the word vectors are {amount(times)} times the table's.")
@@ -334,7 +349,14 @@ def _measure(run: Callable) -> None:
     _compare(run)
 
 
-@register("function", LAYER_MISTAKES)
+#: The diagnoses measured from a wrong layer (the sentence names what was read back from its outputs).
+LAYER_MEASURED = {
+    "one-row": "every word got the same row added (one row of the table, where word p gets row p)",
+    "multiplied": "each word vector multiplied by its table row, where the row is added",
+}
+
+
+@register("function", LAYER_MISTAKES, LAYER_MEASURED)
 def check_scheme_layer(fn: Callable[..., tuple[np.ndarray, np.ndarray]]) -> CheckResult:
     """Check ``fn(sentence, scheme, causal=...)`` -> (outputs, weights), the capstone layer, for every scheme.
 

@@ -121,6 +121,13 @@ def _divisor(s: float) -> tuple[str, str | None]:
     if s <= 0:
         return f"the scores are multiplied by {sig(s)}: the weights favour the keys least like the query", None
     by, size = ("multiplied", s) if s > 1.001 else ("divided", 1 / s)
+    if by == "divided" and any(np.isclose(size, x, rtol=1e-6) for x in (2 * D_HEAD, D_HEAD / 2)):
+        how = "2 × d_head" if np.isclose(size, 2 * D_HEAD) else "d_head / 2"
+        return (
+            f"the scores are divided by {sig(size, 4)} = {how}, {belongs}: d_head ** 1/2 is read (d_head ** 1) / 2, "
+            "since ** binds first; write d_head ** 0.5 or np.sqrt(d_head)",
+            "power-half",
+        )
     name = next((name for name, value in SIZES.items() if np.isclose(size, value, rtol=1e-6)), None)
     if name is None:
         said = f" = {sig(size / np.sqrt(D_HEAD))} × sqrt(d_head)" if by == "divided" else ""
@@ -185,7 +192,13 @@ def _measure_attention(fn: Callable, name: str) -> tuple[list[str], str | None] 
     return found, cause
 
 
-@register("function", ATTENTION_MISTAKES)
+#: The diagnoses measured from a wrong attention (the sentence names the scale read from the weights).
+ATTENTION_MEASURED = {
+    "power-half": "the scores divided by 2 × d_head or d_head / 2: d_head ** 1/2 read as (d_head ** 1) / 2",
+}
+
+
+@register("function", ATTENTION_MISTAKES, ATTENTION_MEASURED)
 def check_attention(fn: Callable) -> CheckResult:
     """Check ``fn(q, k, v)``, scaled dot-product attention returning the output (or (output, weights)).
 
@@ -251,7 +264,7 @@ def _explain(fn: Callable, name: str, value: object, got: np.ndarray, qkv: tuple
         mistake = likely_mistake(got, _attention_suspects(*qkv))
         return Explained(f" {ATTENTION_MISTAKES[mistake]}" if mistake else "", mistake)
     found, mistake = measured
-    hint = f" {ATTENTION_MISTAKES[mistake]}" if mistake else ""
+    hint = f" {ATTENTION_MISTAKES[mistake]}" if mistake in ATTENTION_MISTAKES else ""  # a measured one: its sentence
     lead = f" On a probe of its own (d_head = {D_HEAD}): "
     said = sentences([Finding.note(text) for text in found], 1, room - len(hint) - len(lead) - 1)
     return Explained((f"{lead}{said}." if said else "") + hint, mistake)

@@ -72,7 +72,14 @@ def _where(x: np.ndarray, positions: np.ndarray) -> str:
 ROPE_MEASURED = {
     "block-read-back": "a pair's block read back as the two lines of code it computes (new first = cos·x1 − sin·x2, "
     "say), beside the lines that belong",
+    "never-written": "some output dimensions hold 0 whatever the input: never written into the output",
+    "no-theta": "every pair turns by the position itself: the angle lacks its theta_i",
 }
+
+
+def _listed(dims: list[int]) -> str:
+    """Up to four dimensions, then an ellipsis: '1, 3, 5, 7, …'."""
+    return ", ".join(map(str, dims[:4])) + (", …" if len(dims) > 4 else "")
 
 
 @register("function", ROPE_MISTAKES, ROPE_MEASURED)
@@ -254,6 +261,11 @@ def _diagnose(J: np.ndarray, m: int) -> tuple[list[Finding], str | None]:
         return [Finding.note("the second of every pair comes out unchanged: both halves of a pair turn")], None
     if kept and kept == list(range(0, d, 2)):
         return [Finding.note("the first of every pair comes out unchanged: both halves of a pair turn")], None
+    zero = [i for i in range(d) if np.allclose(J[i], 0, atol=TOL)]  # output dimensions that hold 0 for any input
+    if zero and len(zero) < d:
+        which = "second" if zero == list(range(1, d, 2)) else "first" if zero == list(range(0, d, 2)) else ""
+        said = f"the {which} of every pair is" if which else f"dimensions {_listed(zero)} are"
+        return [Finding.note(f"{said} 0 whatever the input: never written into the output")], "never-written"
     partner = _partners(J)
     half, cause, found = d // 2, None, []
     if partner is None:
@@ -300,6 +312,9 @@ def _diagnose(J: np.ndarray, m: int) -> tuple[list[Finding], str | None]:
     off = np.abs(wrap(turn - m * thetas)) > TOL
     if not off.any():
         return found, cause
+    if np.allclose(wrap(turn - m), 0, atol=TOL):
+        found.append(Finding.note(f"every pair turns by {m} rad, the position itself: the angle is position · theta_i"))
+        return found, cause or "no-theta"
     shift = common_shift(turn, thetas, atol=TOL)
     if shift is not None and abs(shift - round(shift)) < 1e-6:
         found.append(Finding.note(f"every pair turns as if the position were {round(shift)}, not {m}"))

@@ -70,6 +70,15 @@ SINUSOIDAL_MISTAKES = {
     "mostly 0: use floats.",
 }
 
+#: The diagnoses measured from a wrong table's speeds (the sentence names the formula the speeds follow).
+SINUSOIDAL_MEASURED = {
+    "divided-after-power": "each pair turns at base ** (-2i) / d_model: the power was taken before the division, "
+    "so the exponent needs its parentheses",
+    "exponent-off-by-one": "each pair turns at base ** (-(2i + 1) / d_model) or base ** (-(2i - 1) / d_model): the "
+    "exponent's arange starts at 1 (or -1), not 0",
+    "added-not-multiplied": "each angle is pos + omega_i, where pos * omega_i belongs",
+}
+
 TOL = 1e-5  # a phase (radians), amplitude or offset closer than this to the right one reads as right
 SPEED_TOL = 1e-6  # the same for a speed, relative
 
@@ -257,15 +266,29 @@ def _interleaved(seq_len: int, omega: np.ndarray) -> np.ndarray:
 
 
 def _same_speeds(table: np.ndarray) -> str | None:
-    """The listed mistake whose speeds the learner's table has exactly, in the paper's layout, if any."""
+    """The mistake whose speeds the learner's table has exactly, in the paper's layout, if any.
+
+    A listed mistake's id, or a measured one's (:data:`SINUSOIDAL_MEASURED`): speeds whose exponent lost its
+    parentheses or starts one off, or angles pos + omega_i (the paper's speeds, added where they multiply).
+    """
     n, d = table.shape
     pairs = d // 2
+    two_i = 2.0 * np.arange(pairs)
     speeds = {
         "two-pi": 2 * np.pi * frequencies(d),
         "one-frequency": np.ones(pairs),
         "tensor2tensor-spacing": 10000.0 ** (-np.arange(pairs) / max(pairs - 1, 1)),
+        "divided-after-power": 10000.0 ** (-two_i) / d,
     }
-    return next((m for m, omega in speeds.items() if np.allclose(table, _interleaved(n, omega), atol=1e-6)), None)
+    found = next((m for m, omega in speeds.items() if np.allclose(table, _interleaved(n, omega), atol=1e-6)), None)
+    if found is not None:
+        return found
+    for shift in (1.0, -1.0):
+        if np.allclose(table, _interleaved(n, 10000.0 ** (-(two_i + shift) / d)), atol=1e-6):
+            return "exponent-off-by-one"
+    angle = np.arange(n)[:, None] + frequencies(d)  # (n, pairs): pos + omega_i
+    added = np.stack([np.sin(angle), np.cos(angle)], axis=-1).reshape(n, d)
+    return "added-not-multiplied" if np.allclose(table, added, atol=1e-6) else None
 
 
 def _tensor2tensor(seq_len: int, d_model: int, base: float = 10000.0) -> np.ndarray:
@@ -274,6 +297,16 @@ def _tensor2tensor(seq_len: int, d_model: int, base: float = 10000.0) -> np.ndar
     omega = base ** (-np.arange(pairs) / max(pairs - 1, 1))  # (pairs,): the slowest is exactly 1 / base
     angle = np.arange(seq_len)[:, None] * omega  # (seq_len, pairs)
     return np.concatenate([np.sin(angle), np.cos(angle), np.zeros((seq_len, d_model % 2))], axis=1)
+
+
+#: What the message says for each measured diagnosis of :func:`_same_speeds`.
+_MEASURED_SAID = {
+    "divided-after-power": "pair i turns at 10000 ** (-2i) / d_model, where 10000 ** (-2i / d_model) belongs: the "
+    "power is taken first, then divided. Put the whole exponent in parentheses: base ** (-2 * i / d_model).",
+    "exponent-off-by-one": "every pair turns 10000 ** (1 / d_model) times too {how}: its exponent is -(2i {sign} 1) "
+    "/ d_model, where -2i / d_model belongs. Start the exponent's np.arange at 0: 2i is 0, 2, 4, ...",
+    "added-not-multiplied": "each angle is pos + omega_i, so row 0 is not [0, 1, 0, 1, ...]: multiply, pos * omega_i.",
+}
 
 
 def _explain(fn: Callable, name: str, value: object, d_model: int, room: int) -> Explained:
@@ -293,6 +326,11 @@ def _explain(fn: Callable, name: str, value: object, d_model: int, room: int) ->
             f" Measured over {len(table)} positions: {SINUSOIDAL_MISTAKES['tensor2tensor']}", "tensor2tensor"
         )
     same = _same_speeds(table) if d_model % 2 == 0 and d_model > 2 else None
+    if same in SINUSOIDAL_MEASURED:
+        late = 10000.0 ** (-(2.0 * np.arange(d_model // 2) + 1) / d_model)  # each exponent one more than 2i
+        slow = bool(np.allclose(table, _interleaved(len(table), late), atol=1e-6))
+        said = _MEASURED_SAID[same].format(how="slow" if slow else "fast", sign="+" if slow else "-")
+        return Explained(f" Measured over {len(table)} positions: {said}", same)
     if same is not None:
         certain = same != "one-frequency"  # pair 0's speed everywhere: floor division is one way, not the only one
         likely = "" if certain else "Likely: "
@@ -305,7 +343,7 @@ def _explain(fn: Callable, name: str, value: object, d_model: int, room: int) ->
     return Explained((f"{lead}{said}." if said else "") + hint, mistake)
 
 
-@register("function", SINUSOIDAL_MISTAKES)
+@register("function", SINUSOIDAL_MISTAKES, SINUSOIDAL_MEASURED)
 def check_sinusoidal(fn: Callable[[int, int], np.ndarray]) -> CheckResult:
     """Check ``fn(seq_len, d_model)`` against :func:`posenc.sinusoidal` on several shapes.
 

@@ -39,11 +39,24 @@ WAVELENGTH_MISTAKES = {
     "one with ω_{pair} = base ** (-2·{pair} / d_model).",
 }
 
+#: The diagnoses measured from a wrong value (the sentence names the expression the value equals).
+WAVELENGTH_MEASURED = {
+    "power-before-division": "what 2π / ω gives when ω's exponent loses its parentheses (base ** -2 * pair / "
+    "d_model, say): the power taken before the multiplication and division",
+}
+
+#: What the message says for each measured diagnosis.
+_MEASURED_SAID = {
+    "power-before-division": "That is what 2π / ω gives when ω's exponent loses its parentheses (base ** -2 * "
+    "{pair} / d_model, say): ** binds tighter than * and /, so the power is taken first. Put the whole exponent in "
+    "parentheses: base ** (-2 * {pair} / d_model).",
+}
+
 #: What the message says when no listed confusion fits: the method, never the answer itself.
 WAVELENGTH_METHOD = "Work it out in two steps: ω_{pair} = base ** (-2·{pair} / d_model), then 2π / ω_{pair}."
 
 
-@register("value", WAVELENGTH_MISTAKES)
+@register("value", WAVELENGTH_MISTAKES, WAVELENGTH_MEASURED)
 def check_wavelength(value: object, *, pair: int, d_model: int, base: float = 10_000.0) -> CheckResult:
     """Check a computed wavelength (in positions) of pair `pair` of a `d_model`-wide table.
 
@@ -90,13 +103,20 @@ def check_wavelength(value: object, *, pair: int, d_model: int, base: float = 10
         "inverted": [w / (2 * np.pi)],
         "floor-division": [2 * np.pi],
         "truncated": [float(np.floor(expected)), float(np.round(expected))],
+        "power-before-division": [
+            2 * np.pi * d_model / (base**-2 * pair),  # 2π / (base ** -2 * pair / d_model)
+            2 * np.pi * d_model / base ** (-2 * pair),  # 2π / (base ** (-2 * pair) / d_model)
+            2 * np.pi / base**-2 * pair / d_model,  # 2π / base ** -2 * pair / d_model, no parentheses at all
+        ]
+        if pair > 0
+        else [],
     }
     mistake = next((m for m, vs in suspects.items() if any(np.isclose(got, v, rtol=1e-4) for v in vs)), None)
     other_base = _base_of(got, pair, d_model)
     if mistake is None and other_base is not None and not np.isclose(other_base, base):
         mistake = "other-base"
     args = {"pair": pair, "column": 2 * pair, "column_after": 2 * pair + 1}
-    hint = WAVELENGTH_MISTAKES[mistake] if mistake else WAVELENGTH_METHOD
+    hint = _MEASURED_SAID.get(mistake or "") or (WAVELENGTH_MISTAKES[mistake] if mistake else WAVELENGTH_METHOD)
     size = "larger" if got > expected else "smaller"
     shown = number(got) if np.isfinite(got) else short(value)
     as_if = f" (as if the base were {other_base:g}, not {base:g})" if mistake == "other-base" else ""
