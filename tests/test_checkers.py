@@ -160,6 +160,56 @@ def bias_slope_added(n, h, causal=True):
     return -(posenc.alibi_slopes(h)[:, None, None] + distance)
 
 
+def rope_first_line_twice(x, positions):
+    """A learner's RoPE whose line for the second of each pair repeats the first's formula."""
+    angles = np.asarray(positions)[:, None] * posenc.frequencies(x.shape[1])  # (seq_len, d_head // 2)
+    out = np.empty_like(x)
+    out[:, 0::2] = x[:, 0::2] * np.cos(angles) - x[:, 1::2] * np.sin(angles)
+    out[:, 1::2] = x[:, 0::2] * np.cos(angles) - x[:, 1::2] * np.sin(angles)
+    return out
+
+
+def sinusoidal_angles_overwritten(n, d):
+    """A learner's table that overwrites the angles with their sines before taking the cosines."""
+    angles = positions(n) * posenc.frequencies(d)  # (n, d // 2)
+    table = np.zeros((n, d))
+    angles = np.sin(angles)
+    table[:, 0::2], table[:, 1::2] = angles, np.cos(angles)
+    return table
+
+
+def rotation_by_slices(k, d):
+    """A learner's M that fills its four slices of every pair at once, so every (even, even) entry gets a cosine."""
+    angle = k * posenc.frequencies(d)  # (d // 2,)
+    M = np.zeros((d, d))
+    M[0::2, 0::2], M[0::2, 1::2] = np.cos(angle), np.sin(angle)
+    M[1::2, 0::2], M[1::2, 1::2] = -np.sin(angle), np.cos(angle)
+    return M
+
+
+def power_of_two_slopes(c):
+    return 2.0 ** (-8.0 * np.arange(1, c + 1) / c)
+
+
+def slopes_extras_from_c(n):
+    """A learner's slopes whose extra ones come from c heads' slopes where 2c heads' belong."""
+    c = 1 << (n.bit_length() - 1)
+    return np.concatenate([power_of_two_slopes(c), power_of_two_slopes(c)[0::2][: n - c]])
+
+
+def slopes_c_as_exponent(n):
+    """A learner's slopes with c = int(log2(n)), the exponent of the power of two, for c."""
+    c = int(np.log2(n))
+    return np.concatenate([power_of_two_slopes(c), power_of_two_slopes(2 * c)[0::2][: n - c]])
+
+
+def bias_max_for_maximum(n, h, causal=True):
+    """A learner's bias with np.max(i - j, 0), a reduction, where np.maximum(i - j, 0) belongs."""
+    d = query_minus_key(n)
+    distance = np.max(d, 0) if causal else np.abs(d)
+    return -posenc.alibi_slopes(h)[:, None, None] * distance
+
+
 def rope_first_line_plus(x, positions):
     """A learner's RoPE whose first line adds sin·x2 where it subtracts it: the second line is right."""
     angles = np.asarray(positions)[:, None] * posenc.frequencies(x.shape[1])  # (seq_len, d_head // 2)
@@ -226,17 +276,23 @@ def layer_by_hand(*, mistake=None):
         if mistake == "table-rows-shifted":
             tables = {"sinusoidal": posenc.sinusoidal(n + 1, 8)[1:], "learned": parts["table"][1 : n + 1]}
         rows = tables.get("sinusoidal" if scheme == "none" and mistake == "positions-in-none" else scheme)
+        if rows is not None and mistake == "other-rows":
+            rows = parts["table"][-n:] if scheme == "learned" else posenc.sinusoidal(n + 3, 8)[3:]
         if rows is not None and mistake == "one-row":
             rows = rows[-1]  # one row (the last), added to every word
         if rows is not None and mistake == "multiplied":
             x = x * rows
-        elif rows is not None and mistake != "table-on-qk":
+        elif rows is not None and mistake not in ("table-on-qk", "added-after-projection"):
             x = x + rows
         if scheme == "rope" and mistake == "rope-on-inputs":
             x = posenc.apply_rope(x)
         q, k, v = x @ w_q, x @ w_k, x @ w_v  # (n, d_model) each
         if rows is not None and mistake == "table-on-qk":
             q, k = q + rows, k + rows
+        if rows is not None and mistake == "added-after-projection":
+            q, k, v = q + rows, k + rows, v + rows
+        if mistake == "qk-swapped":
+            q, k = k, q
         if scheme == ("RoPE" if mistake == "scheme-ignored" else "rope") and mistake != "rope-on-inputs":
             layout = "half" if mistake == "rope-half-layout" else "interleaved"
             q = posenc.apply_rope(q, layout=layout)
@@ -297,6 +353,11 @@ SPECS = {
             "grid": lambda n: np.arange(n)[:, None] + np.zeros(n),
             "reversed": lambda n: np.arange(n)[::-1, None],
         },
+        measured={
+            "fractions": lambda n: np.arange(n)[:, None] / n,
+            "widened": lambda n: np.arange(n)[:, None] + np.array([10, 20]),
+            "stacked": lambda n: np.indices((n, 1)),
+        },
     ),
     "check_attention": Spec(
         reference=lambda q, k, v: posenc.attention(q, k, v)[0],
@@ -313,7 +374,10 @@ SPECS = {
             "no-keepdims": attention_sums_without_keepdims,
             "int-dtype": int_attention,
         },
-        measured={"power-half": lambda q, k, v: posenc.softmax(q @ k.T / q.shape[-1] ** 1 / 2) @ v},
+        measured={
+            "power-half": lambda q, k, v: posenc.softmax(q @ k.T / q.shape[-1] ** 1 / 2) @ v,
+            "rounded-scores": lambda q, k, v: posenc.softmax(q @ k.T // np.sqrt(q.shape[-1])) @ v,
+        },
     ),
     "check_equivariance_test": Spec(
         reference=lambda f, x, p: np.allclose(f(x[p]), f(x)[p]),
@@ -365,6 +429,10 @@ SPECS = {
             "divided-after-power": lambda n, d: interleave(positions(n) * 10000.0 ** -np.arange(0, d, 2) / d),
             "exponent-off-by-one": lambda n, d: interleave(positions(n) * 10000.0 ** (-np.arange(1, d, 2) / d)),
             "added-not-multiplied": lambda n, d: interleave(positions(n) + posenc.frequencies(d)),
+            "to-radians": lambda n, d: interleave(np.deg2rad(positions(n) * posenc.frequencies(d))),
+            "to-degrees": lambda n, d: interleave(np.rad2deg(positions(n) * posenc.frequencies(d))),
+            "exponent-doubled": lambda n, d: interleave(positions(n) * 10000.0 ** (-2 * np.arange(0, d, 2) / d)),
+            "angles-overwritten": sinusoidal_angles_overwritten,
         },
     ),
     "check_wavelength": Spec(
@@ -385,7 +453,10 @@ SPECS = {
             "truncated": int(2 * np.pi * 100),
             "other-base": 2 * np.pi * 1000.0**0.5,
         },
-        measured={"power-before-division": 2 * np.pi / (10000.0**-2 * 12 / 48)},
+        measured={
+            "power-before-division": 2 * np.pi / (10000.0**-2 * 12 / 48),
+            "exp-for-power": 2 * np.pi / np.exp(-2 * 12 / 48),
+        },
         kwargs={"pair": 12, "d_model": 48},
         hint_args={"pair": 12, "column": 24, "column_after": 25},
     ),
@@ -409,6 +480,7 @@ SPECS = {
             "to-radians": lambda k, d: rotation(k * posenc.frequencies(d) * np.pi / 180),
             "to-degrees": lambda k, d: rotation(k * posenc.frequencies(d) * 180 / np.pi),
             "no-sines": lambda k, d: np.diag(np.repeat(np.cos(k * posenc.frequencies(d)), 2)),
+            "filled-grid": rotation_by_slices,
         },
     ),
     "check_cosine_similarity": Spec(
@@ -432,6 +504,8 @@ SPECS = {
             "other-lengths": lambda t: t @ t.T / np.outer(np.abs(t).sum(axis=1), np.abs(t).sum(axis=1)),
             "lost-sign": lambda t: np.abs(posenc.analysis.cosine_similarity(t)),
             "whole-numbers": lambda t: (t @ t.T) // np.outer(lengths(t), lengths(t)),
+            "divided-then-multiplied": lambda t: t @ t.T / lengths(t)[None, :] * lengths(t)[:, None],
+            "angles": lambda t: np.arccos(np.clip(posenc.analysis.cosine_similarity(t), -1, 1)),
         },
     ),
     "check_apply_rope": Spec(
@@ -451,6 +525,7 @@ SPECS = {
             "block-read-back": rope_first_line_plus,
             "never-written": rope_second_never_written,
             "no-theta": lambda x, p: rope_by_hand(x, p, np.ones(x.shape[1] // 2)),
+            "line-repeated": rope_first_line_twice,
         },
     ),
     "check_alibi_slopes": Spec(
@@ -473,6 +548,10 @@ SPECS = {
             "wrong-count": lambda n: posenc.alibi_slopes(n)[:-1],
             "wrong-step": lambda n: 2.0 ** -np.arange(1.0, n + 1),  # halving, whatever the head count
             "whole-exponents": lambda n: 2.0 ** (-8 * np.arange(1, n + 1) // n),
+            "other-power": lambda n: np.exp(-8 * np.arange(1, n + 1) / n),
+            "reordered": lambda n: np.roll(posenc.alibi_slopes(n), 1),
+            "extras-repeat": slopes_extras_from_c,
+            "wrong-c": slopes_c_as_exponent,
         },
     ),
     "check_alibi_bias": Spec(
@@ -501,6 +580,10 @@ SPECS = {
             "wrong-side": bias_upper_triangle,
             "added-slope": bias_slope_added,
             "flattened": lambda n, h, causal=True: posenc.alibi_bias(n, h, causal=causal).reshape(h, n * n),
+            "exp-of-bias": lambda n, h, causal=True: np.exp(posenc.alibi_bias(n, h, causal=causal)),
+            "squared": alibi_with(causal_form=lambda d: np.maximum(d, 0) ** 2, plain_form=lambda d: d**2),
+            "divided-by-slope": alibi_with(slopes_of=lambda h: 1 / posenc.alibi_slopes(h)),
+            "collapsed-axis": bias_max_for_maximum,
         },
     ),
     "check_scheme_layer": Spec(
@@ -509,7 +592,10 @@ SPECS = {
             a * (1 + 1e-4) for a in posenc.capstone.scheme_layer(s, scheme, causal=causal)
         ),
         mistakes={mistake: layer_by_hand(mistake=mistake) for mistake in checks.layer.LAYER_MISTAKES},
-        measured={mistake: layer_by_hand(mistake=mistake) for mistake in ("one-row", "multiplied")},
+        measured={
+            mistake: layer_by_hand(mistake=mistake)
+            for mistake in ("one-row", "multiplied", "qk-swapped", "other-rows", "added-after-projection")
+        },
     ),
     "check_comparison_table": Spec(
         reference=checks.comparison_table_answer(),

@@ -59,6 +59,10 @@ SLOPE_MEASURED = {
     "wrong-step": "the exponents fall by the same step from head to head, but not by 8 / n (a step fixed "
     "whatever the head count)",
     "whole-exponents": "every exponent is a whole number, the right one rounded: // in place of / in -8 * h / n",
+    "other-power": "the slopes are powers of e or of 10 with the right exponents: np.exp (or 10 **) where 2 ** belongs",
+    "reordered": "the right slopes in another order",
+    "extras-repeat": "the extra slopes repeat slopes the first c already have, where they fall between them",
+    "wrong-c": "the first slopes are those of another power of two: c read back from them",
 }
 
 HEAD_COUNTS = (8, 16, 12, 6, 1)
@@ -131,6 +135,9 @@ def check_alibi_slopes(fn: Callable[[int], np.ndarray]) -> CheckResult:
         head = f"{where}, the shape is {got.shape}; expected ({n},): one slope per head."
         if mistake:
             return not_yet(f"{head} Likely: {SLOPE_MISTAKES[mistake]}", mistake=mistake)
+        other_c = _wrong_c(got, n)
+        if other_c:
+            return not_yet(head, Explained(other_c, "wrong-c"))
         counted = _count(got, expected)
         return not_yet(head, Explained(counted, "wrong-count" if counted else None))
     said = first_difference(got, expected, where, "slope")
@@ -139,7 +146,7 @@ def check_alibi_slopes(fn: Callable[[int], np.ndarray]) -> CheckResult:
         return not_yet(said + " Some slopes are NaN or infinite.")
     mistake = likely_mistake(got, _suspects(n))
     hint = f" {SLOPE_MISTAKES[mistake]}" if mistake else ""
-    measured = _exponent_rule(got, n) if mistake is None else None
+    measured = (_exponent_rule(got, n) or _order_rule(got, expected, n)) if mistake is None else None
     if measured is not None:
         mistake, hint = measured
     cell = first_mismatch(got, expected)
@@ -173,12 +180,65 @@ def _exponent_rule(got: np.ndarray, n: int) -> tuple[str, str] | None:
             "-8 * h // n rounds down; divide with /: 2 ** (-8 * h / n)."
         )
     steps = np.diff(np.concatenate([[0.0], exps]))
+    for name, base in (("e", np.e), ("10", 10.0)):  # -8h/n as the exponent of another base: np.exp, 10 **
+        if np.allclose(steps, 8.0 / n * np.log2(base), rtol=1e-6):
+            return "other-power", (
+                f" Measured: your slopes are powers of {name} with the right exponents, {name} ** (-8 * h / n): "
+                f"{'np.exp(x) is e ** x' if name == 'e' else 'the base is 10'}, but the slopes are powers of two, "
+                "2 ** (-8 * h / n)."
+            )
     if np.allclose(steps, steps[0], atol=1e-9) and not np.isclose(steps[0], 8.0 / n) and steps[0] > 0:
         return "wrong-step", (
             f" Measured: each head's slope is 2^-{steps[0]:.3g} times the one before, where 2^-{8 / n:.3g} belongs "
             f"for {n} heads: the exponent is -8 * h / n, so its step depends on the number of heads."
         )
     return None
+
+
+def _order_rule(got: np.ndarray, expected: np.ndarray, n: int) -> tuple[str, str] | None:
+    """A measured diagnosis of slopes that are right in value but not in place, and its sentence; else None.
+
+    >>> _order_rule(np.concatenate([alibi_slopes(12)[8:], alibi_slopes(12)[:8]]), alibi_slopes(12), 12)[0]
+    'reordered'
+    """
+    c = 1 << (n.bit_length() - 1)
+    if got.ndim != 1 or got.size != n:
+        return None
+    if np.allclose(np.sort(got), np.sort(expected)):
+        rule = (
+            "they fall from head to head" if c == n else f"the {c} slopes of {c} heads come first, then the extra ones"
+        )
+        return "reordered", f" Measured: yours holds the right slopes in another order: {rule}."
+    first = alibi_slopes(c)
+    if c < n and np.allclose(got[:c], first) and all(np.isclose(first, s).any() for s in got[c:]):
+        return "extras-repeat", (
+            f" Measured: slopes {c} on repeat slopes the first {c} already have; the extra ones fall between them: "
+            f"every other slope of {2 * c} heads, power_of_two(2 * c)[0::2]."
+        )
+    return None
+
+
+def _wrong_c(got: np.ndarray, n: int) -> str:
+    """When a wrong count of slopes starts with the slopes of another whole number of heads c': what c came out as.
+
+    >>> power_of_two = lambda c: 2.0 ** (-8.0 * np.arange(1, c + 1) / c)  # c = int(np.log2(8)) = 3, say
+    >>> print(_wrong_c(np.concatenate([power_of_two(3), power_of_two(6)[0::2]]), 8))
+     Measured: your first 3 slopes are those of 3 heads (2^-2.67, 2^-5.33, ...): c came out as 3, where c, the largest power of two at or below 8, is 8 (1 << (n.bit_length() - 1)).
+    """
+    c = 1 << (n.bit_length() - 1)
+    if got.ndim != 1 or got.size == 0 or not 0 < got[0] < 1:
+        return ""
+    other = 8.0 / -np.log2(got[0])  # slope 0 of c' heads is 2 ** (-8 / c')
+    if abs(other - round(other)) > 1e-6 or round(other) in (0, c) or round(other) > got.size:
+        return ""
+    other = round(other)
+    if not np.allclose(got[:other], 2.0 ** (-8.0 * np.arange(1, other + 1) / other)):
+        return ""
+    return (
+        f" Measured: your first {other} slopes are those of {other} heads (2^-{8 / other:.3g}, 2^-{16 / other:.3g}, "
+        f"...): c came out as {other}, where c, the largest power of two at or below {n}, is {c} "
+        "(1 << (n.bit_length() - 1))."
+    )
 
 
 def _count(got: np.ndarray, expected: np.ndarray) -> str:

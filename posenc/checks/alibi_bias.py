@@ -226,6 +226,15 @@ def _shape(got: np.ndarray, expected: np.ndarray, where: str) -> CheckResult:
         one = next((h for h in range(num_heads) if np.allclose(got, expected[h], atol=TOL)), None)
         which = f": it is head {one}'s matrix alone" if one is not None else ": there is no head axis"
         return not_yet(f"{said}{which}.", Explained(f" {BIAS_MISTAKES['no-head-axis']}", "no-head-axis"))
+    if got.ndim == 3 and got.shape[0] == num_heads and sorted(got.shape[1:]) == [1, seq_len] and seq_len > 1:
+        return not_yet(
+            f"{said}: one (seq_len, seq_len) matrix per head.",
+            Explained(
+                " Measured: one axis has length 1 where seq_len belongs: a reduction collapsed it. np.max(a, 0) "
+                "takes the largest along axis 0; np.maximum(a, 0) compares entry by entry with 0.",
+                "collapsed-axis",
+            ),
+        )
     if got.size == expected.size:
         flat = np.allclose(got.reshape(expected.shape), expected, atol=TOL)
         held = "the right numbers" if flat else "as many numbers as the bias has"
@@ -264,6 +273,24 @@ def _explain(got: np.ndarray, value: object, num_heads: int, causal: bool, room:
             "the keys before the query are below it: np.maximum(i - j, 0))",
             "=wrong-side",
         )
+    elif np.allclose(got, np.exp(expected), atol=TOL):
+        said, mistake = (
+            "yours is exp(−slope·distance), 1 on the diagonal: ALiBi adds −slope·distance to the scores as it is, "
+            "and the softmax does the exponentiating",
+            "=exp-of-bias",
+        )
+    elif np.allclose(got, expected * (expected / -slopes[:, None, None]), atol=TOL):
+        said, mistake = (
+            "yours is −slope·distance², growing with the square of the distance: ALiBi's penalty is linear, "
+            "−slope·distance (no ** 2)",
+            "=squared",
+        )
+    elif np.allclose(got, expected / slopes[:, None, None] ** 2, atol=TOL):
+        said, mistake = (
+            "yours is −distance / slope: each head falls by 1/m_h per step where m_h belongs; multiply by the "
+            "slope, −slopes[:, None, None] * distance",
+            "=divided-by-slope",
+        )
     elif np.allclose(got, slopes[:, None, None] * distance, atol=TOL):
         said, mistake = "yours is -slope·(j − i), a bonus for the keys before the query", "j-minus-i"
     elif not np.allclose(got[:, seen], expected[:, seen], atol=TOL):
@@ -286,6 +313,10 @@ BIAS_MEASURED = {
     "added-slope": "the diagonal holds -m_h and every head falls by 1 per step: -(m_h + distance) in place of "
     "-m_h · distance",
     "flattened": "the right numbers in another shape (np.outer flattens): broadcast with slopes[:, None, None]",
+    "exp-of-bias": "exp(−slope·distance) where −slope·distance belongs: the softmax does the exponentiating",
+    "squared": "−slope·distance², where the penalty is linear in the distance",
+    "divided-by-slope": "−distance / slope, where the slope multiplies",
+    "collapsed-axis": "an axis of length 1 where seq_len belongs: a reduction (np.max(a, 0)) where np.maximum compares",
 }
 
 

@@ -31,7 +31,8 @@ from posenc.sinusoidal import frequencies, offset_rotation
 __all__ = ["check_offset_rotation"]
 
 OFFSET_MISTAKES = {
-    "wrong-way": "It rotates the wrong way: swap the signs of the two sin entries in each block.",
+    "wrong-way": "It rotates the wrong way: the angle is +k * omega_i (no minus sign) and each block is "
+    "[[c, s], [-s, c]]; one of the two signs is flipped (the angle's, or the two sin entries').",
     "negative-k": "Your M is right for k > 0 but turns forward for k < 0 too: the angle is k * omega_i, negative "
     "when k is (abs(k), or a lookup by |k|, loses the sign).",
     "one-speed": "Every pair turns at its own speed: the angle of block i is k * omega_i, not k.",
@@ -52,6 +53,8 @@ OFFSET_MEASURED = {
     "to-radians": "every block turns by k * omega_i * π/180: a conversion to radians where none belongs",
     "to-degrees": "every block turns by k * omega_i * 180/π: a conversion to degrees, but cos and sin take radians",
     "no-sines": "blocks that hold cos on the diagonal and 0 off it: the sines left out",
+    "filled-grid": "every row of blocks repeats the diagonal's blocks: a slice assignment that fills every (even, "
+    "even) entry, not only pair i's",
 }
 
 TOL = 1e-6  # entries, angles (radians) and sizes closer than this to the right ones read as right
@@ -135,6 +138,16 @@ def _blocks(M: np.ndarray) -> tuple[np.ndarray, list[Finding]]:
 
 def _diagnose(M: np.ndarray, k: int) -> tuple[list[Finding], str | None]:
     """What the learner's M does, block by block, against the rotation it should be; the listed mistake it points to."""
+    pairs = len(M) // 2
+    grid = M.reshape(pairs, 2, pairs, 2)  # grid[m, :, n, :]: the block in rows 2m, 2m + 1 and columns 2n, 2n + 1
+    own = grid[np.arange(pairs), :, np.arange(pairs), :]  # (pairs, 2, 2): the blocks on the diagonal
+    if pairs > 1 and np.abs(own).max() > TOL and np.allclose(grid, own.transpose(1, 0, 2)[None], atol=TOL):
+        said = (
+            "every row of blocks repeats the diagonal's blocks: a slice assignment such as M[0::2, 0::2] = c fills "
+            "every (even row, even column) entry, not only pair i's. Set each pair's block alone (a loop over i, "
+            "or index arrays such as M[2 * i, 2 * i] = c for i = np.arange(pairs))"
+        )
+        return [Finding.note(said)], "filled-grid"
     blocks, found = _blocks(M)  # (pairs, 2, 2)
     a, b, c, e = blocks[:, 0, 0], blocks[:, 0, 1], blocks[:, 1, 0], blocks[:, 1, 1]  # (pairs,) each
     cos, sin = np.abs(np.cos(k * frequencies(len(M)))), np.abs(np.sin(k * frequencies(len(M))))  # (pairs,) each
@@ -182,7 +195,7 @@ def check_offset_rotation(fn: Callable[[int, int], np.ndarray]) -> CheckResult:
     >>> check_offset_rotation(posenc.offset_rotation)
     Correct: M @ PE[p] == PE[p + k] for every p, for (k, d_model) = (1, 2), (3, 8), (-2, 6), (0, 4).
     >>> check_offset_rotation(lambda k, d: posenc.offset_rotation(k, d).T)
-    Not yet: for k=1, d_model=2, M[0, 1] is -0.8415, expected 0.8415. Measured: M moves every row 1 position back, not 1 position on. It rotates the wrong way: swap the signs of the two sin entries in each block.
+    Not yet: for k=1, d_model=2, M[0, 1] is -0.8415, expected 0.8415. Measured: M moves every row 1 position back, not 1 position on. It rotates the wrong way: the angle is +k * omega_i (no minus sign) and each block is [[c, s], [-s, c]]; one of the two signs is flipped (the angle's, or the two sin entries').
     >>> check_offset_rotation(lambda k, d: posenc.offset_rotation(k, d, base=1000.0))
     Not yet: for k=3, d_model=8, M[2, 2] is 0.8610, expected 0.9553. Measured: blocks 1–3 turn too far: the angles fall from block to block as if the base were 1000, not 10000.
     """

@@ -57,7 +57,7 @@ def explain(exc: BaseException) -> tuple[str, str | None]:
     ...     np.ones((4, 3)) @ np.ones((4, 3))
     ... except ValueError as exc:
     ...     print(*explain(exc))
-     In a @ b the last axis of a (3 long here) must be as long as the first axis of b (4): a .T missing, or one too many? inner-lengths
+     In a @ b, a's last axis (3 long) must match b's first (4): a .T missing or one too many? inner-lengths
     """
     text = str(exc)
     found = _BROADCAST.search(text)
@@ -76,8 +76,11 @@ def explain(exc: BaseException) -> tuple[str, str | None]:
     found = _BOUNDS.search(text)
     if found:
         index, axis, size = found.groups()
-        other = {"0": "the rows (x[i]) where the columns", "1": "the columns (x[:, i]) where the rows (x[i])"}
-        asked = f"are you indexing {other[axis]} were meant, or" if axis in other else "are you"
+        other = {
+            "0": "with a count of something else (a column, where the array has one entry per pair: i // 2)",
+            "1": "the columns (x[:, i]) where the rows (x[i]) were meant",
+        }
+        asked = f"are you indexing {other[axis]}, or" if axis in other else "are you"
         return (
             f" Axis {axis} has {size} entries (indices 0 to {int(size) - 1}) and index {index} was asked of it: "
             f"{asked} counting from 1?",
@@ -89,9 +92,10 @@ def explain(exc: BaseException) -> tuple[str, str | None]:
         return _assigned(value, target, _failing_line(exc)), "assign-shape"
     found = _MATMUL.search(text)
     if found:
+        joined = ", or two arrays joined side by side where + adds them" if int(found[2]) == 2 * int(found[1]) else ""
         return (
-            f" In a @ b the last axis of a ({found[2]} long here) must be as long as the first axis of b "
-            f"({found[1]}): a .T missing, or one too many?",
+            f" In a @ b, a's last axis ({found[2]} long) must match b's first ({found[1]}): a .T missing or one too "
+            f"many{joined}?",
             "inner-lengths",
         )
     return "", None

@@ -34,6 +34,7 @@ from posenc.checks.layer_mistakes import LAYER_MISTAKES, VARIANTS, suspects, var
 from posenc.checks.measure import centred_logs, distance_bias, inputs_read_back, shift_mismatch
 from posenc.checks.phrasing import amount, name_of, number, short, sig
 from posenc.schemes import SCHEMES, LayerHooks
+from posenc.schemes.layer import attend
 
 __all__ = ["LAYER_MISTAKES", "check_scheme_layer"]
 
@@ -124,6 +125,19 @@ def _added_rows(scheme: str, n: int) -> np.ndarray:
     return _hooks(scheme).inputs(np.zeros((n, d_model)), position_params(scheme))
 
 
+def _rows_from(scheme: str, added: np.ndarray) -> int | None:
+    """The row r ≥ 2 such that `added` is rows r .. r + n - 1 of `scheme`'s table, if any (row 1 on is a listed mistake)."""
+    n = len(added)
+    for r in range(2, 9):
+        try:
+            rows = _added_rows(scheme, n + r)[r:]
+        except (ValueError, IndexError):  # a table with fewer rows (the learned one): no later rows to try
+            return None
+        if rows.shape == added.shape and np.allclose(added, rows, atol=1e-4):
+            return r
+    return None
+
+
 def _bias_read(weights: np.ndarray, sentence: list[str]) -> tuple[str, float, float]:
     """The bias on distance the weights show, against the scores with no position: its form, slope and misfit."""
     w_q, w_k, _ = parts()["projections"]
@@ -199,6 +213,19 @@ def _absolute(run: Callable, scheme: str) -> None:
         raise _stop(
             f"{where}, each word vector was multiplied by its table row (x * table), where the row is added: x + table.",
             "multiplied",
+        )
+    other = _rows_from(scheme, added)
+    if other is not None:
+        raise _stop(
+            f"{where}, the rows added are rows {other}–{other + n - 1} of the table, where word p gets row p: the "
+            "first n rows, table[:n].",
+            "other-rows",
+        )
+    if np.allclose(added @ parts()["projections"][2], right, atol=1e-4):
+        raise _stop(
+            f"{where}, the table's rows reached v after the projection (v = x @ W_v + rows): add them to x before "
+            "q, k and v are made.",
+            "added-after-projection",
         )
     times = float(np.sum(added * right) / np.sum(right**2))
     if np.allclose(added, times * right, atol=1e-4):
@@ -289,6 +316,16 @@ def _causal(run: Callable) -> None:
             )
 
 
+def _swapped(sentence: list[str], scheme: str) -> np.ndarray:
+    """The weights of the right layer for `sentence` had the queries and keys been swapped (no mask): softmax(k q^T).
+
+    The projections W_q and W_k swapped make q' = x W_k and k' = x W_q, so that q' k'^T = k q^T.
+    """
+    w_q, w_k, w_v = parts()["projections"]
+    swapped = np.stack([w_k, w_q, w_v])  # (3, d_model, d_model), as parts() holds them
+    return attend(embed(sentence), swapped, _hooks(scheme), position_params(scheme), causal=False)[1]
+
+
 def _compare(run: Callable) -> None:
     """Every scheme, with and without the mask, on every sentence, against scheme_layer."""
     for scheme in EXERCISE_SCHEMES:
@@ -311,6 +348,16 @@ def _compare(run: Callable) -> None:
                         said,
                         "unscaled",
                         detail=f" Measured: the scores are {sig(scale)} = sqrt({D_MODEL}) times too large.",
+                    )
+                if (
+                    not causal
+                    and len(sentence) > 1
+                    and np.allclose(centred_logs(w), centred_logs(_swapped(sentence, scheme)))
+                ):
+                    raise _stop(
+                        f"{said} Measured: each row of weights is a softmax of k @ q.T, the scores with the queries and "
+                        "keys swapped: posenc.attention takes (q, k, v) in that order.",
+                        "qk-swapped",
                     )
                 raise _stop(said, variant_of(w, sentence, scheme, causal))
 
@@ -353,6 +400,9 @@ def _measure(run: Callable) -> None:
 LAYER_MEASURED = {
     "one-row": "every word got the same row added (one row of the table, where word p gets row p)",
     "multiplied": "each word vector multiplied by its table row, where the row is added",
+    "qk-swapped": "weights that are a softmax of k @ q.T: the queries and keys swapped",
+    "other-rows": "rows of the table other than the first n added (table[-n:], say)",
+    "added-after-projection": "the table's rows added to q, k and v after the projections, not to x before them",
 }
 
 

@@ -128,6 +128,20 @@ def _ratio(got: np.ndarray, expected: np.ndarray, lengths: np.ndarray) -> Explai
             cols / rows,
         ),
     ]
+    said += [
+        (
+            "entry [p, q] is multiplied by |table[p]| where it is divided by it: a / b * c is (a / b) * c; put the "
+            "product in parentheses, dots / (lengths[:, None] * lengths[None, :])",
+            "divided-then-multiplied",
+            np.broadcast_to(rows**2, ratio.shape),
+        ),
+        (
+            "entry [p, q] is multiplied by |table[q]| where it is divided by it: a / b * c is (a / b) * c; put the "
+            "product in parentheses, dots / (lengths[:, None] * lengths[None, :])",
+            "divided-then-multiplied",
+            np.broadcast_to(cols**2, ratio.shape),
+        ),
+    ]
     measured: str | None
     for sentence, measured, factor in said:
         if np.allclose(ratio[usable], factor[usable], rtol=1e-4):
@@ -156,6 +170,20 @@ def _other_lengths(ratio: np.ndarray, usable: np.ndarray, lengths: np.ndarray) -
 
 
 def _sign_or_rounding(got: np.ndarray, expected: np.ndarray) -> Explained:
+    """Three ways an answer can go wrong that its values show: negative cosines turned positive, every entry rounded
+    to a whole number, or the angles (np.arccos) in place of the cosines."""
+    with np.errstate(all="ignore"):
+        angles = np.arccos(np.clip(expected, -1.0, 1.0))
+    if np.allclose(got, angles, atol=1e-6):
+        return Explained(
+            " Measured: your entries are the angles between the rows (np.arccos of the cosines): the exercise asks "
+            "for the cosines themselves, 1 for a row with itself.",
+            "angles",
+        )
+    return _sign_or_whole(got, expected)
+
+
+def _sign_or_whole(got: np.ndarray, expected: np.ndarray) -> Explained:
     """Two ways an answer can go wrong that its values show: negative cosines turned positive, or every entry
     rounded to a whole number."""
     negative = expected < -1e-6
@@ -175,6 +203,8 @@ SIMILARITY_MEASURED = {
     "other-lengths": "the dot products are divided by other row lengths, which the message lists beside the true ones",
     "lost-sign": "the negative cosines came out positive",
     "whole-numbers": "every entry is a whole number: // in place of /",
+    "divided-then-multiplied": "each entry multiplied by one row's length where it is divided: a / b * c for a / (b * c)",
+    "angles": "the angles between the rows (np.arccos) where their cosines belong",
 }
 
 

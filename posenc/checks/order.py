@@ -185,6 +185,10 @@ def _measure_attention(fn: Callable, name: str) -> tuple[list[str], str | None] 
             return [
                 "the weights are shifted column by column: the max for stability runs down axis 0"
             ], "max-over-queries"
+        if np.allclose(weights, softmax(np.floor(scores / np.sqrt(D_HEAD))), atol=1e-9):
+            return [
+                "the weights are a softmax of the scaled scores rounded down to whole numbers: // where / belongs"
+            ], "rounded-scores"
         return found + ["the weights are no softmax of q @ k.T times one number"], cause
     if not _right_scale(s):
         said, scaled = _divisor(s)
@@ -195,6 +199,7 @@ def _measure_attention(fn: Callable, name: str) -> tuple[list[str], str | None] 
 #: The diagnoses measured from a wrong attention (the sentence names the scale read from the weights).
 ATTENTION_MEASURED = {
     "power-half": "the scores divided by 2 × d_head or d_head / 2: d_head ** 1/2 read as (d_head ** 1) / 2",
+    "rounded-scores": "a softmax of the scaled scores rounded down to whole numbers: // where / belongs",
 }
 
 

@@ -74,6 +74,7 @@ ROPE_MEASURED = {
     "say), beside the lines that belong",
     "never-written": "some output dimensions hold 0 whatever the input: never written into the output",
     "no-theta": "every pair turns by the position itself: the angle lacks its theta_i",
+    "line-repeated": "both halves of every pair hold one half's numbers: one line's formula written twice",
 }
 
 
@@ -153,7 +154,18 @@ def _explain(fn: Callable, name: str, x: np.ndarray, positions: np.ndarray, got:
         return Explained(
             f" Measured: some dimensions turn by another pair's angle. {ROPE_MISTAKES['angles-tiled']}", "angles-tiled"
         )
-    placed = _misplaced(got, apply_rope(x, positions))
+    right = apply_rope(x, positions)
+    for kept, copied in ((0, 1), (1, 0)):  # one line of each pair written twice: both columns hold the same numbers
+        if np.allclose(got[:, kept::2], right[:, kept::2], atol=TOL) and np.allclose(
+            got[:, copied::2], right[:, kept::2], atol=TOL
+        ):
+            lines = ("new first = cos·x1 − sin·x2", "new second = sin·x1 + cos·x2")
+            return Explained(
+                f" Measured: both halves of every pair hold the {('first', 'second')[kept]}'s numbers: the line for "
+                f"the {('first', 'second')[copied]} repeats the other's formula; it is {lines[copied]}.",
+                "line-repeated",
+            )
+    placed = _misplaced(got, right)
     if placed:
         return Explained(f" Measured: the right numbers, in the wrong columns: {placed}.")
     m = 3

@@ -8,13 +8,14 @@ import numpy as np
 
 from posenc.checks.cases import Case, first_miss
 from posenc.checks.engine import CheckResult, correct, not_yet, register
-from posenc.checks.phrasing import name_of
+from posenc.checks.phrasing import name_of, sig
 
 __all__ = ["check_positions_column"]
 
 POSITIONS_MISTAKES = {
     "flat": "Add a second axis: np.arange(seq_len)[:, None].",
-    "row": "That is a row; the positions should run down a column: [:, None], not [None, :].",
+    "row": "That is a row; the positions should run down a column, shape (seq_len, 1): [:, None] gives it, and "
+    "[None, :] or a .T after it gives a row.",
     "from-one": "Positions count from 0.",
     "one-short": "That is one position too few: np.arange(seq_len) already runs from 0 to seq_len - 1.",
     "one-extra": "That is one position too many: np.arange(seq_len) stops before seq_len, so it needs no - 1 or + 1.",
@@ -28,8 +29,15 @@ POSITIONS_MISTAKES = {
     "reversed": "Your column counts down; position 0 is the first row and the positions count up: np.arange(seq_len).",
 }
 
+#: The diagnoses measured from a wrong column (the sentence names its shape or its numbers).
+POSITIONS_MEASURED = {
+    "fractions": "the positions divided by the length: fractions from 0 to 1 where the whole numbers belong",
+    "widened": "a column with more than one column: it met a row and broadcast",
+    "stacked": "several (seq_len, 1) arrays stacked, the first of them right (np.indices gives one per axis)",
+}
 
-@register("function", POSITIONS_MISTAKES)
+
+@register("function", POSITIONS_MISTAKES, POSITIONS_MEASURED)
 def check_positions_column(fn: Callable[[int], np.ndarray]) -> CheckResult:
     """Check a function ``fn(seq_len)`` that returns positions 0..seq_len-1 as a column.
 
@@ -68,6 +76,23 @@ def check_positions_column(fn: Callable[[int], np.ndarray]) -> CheckResult:
         elif got.shape == (1, seq_len) and seq_len > 1:
             shape_mistake = "row"
         hint = " " + POSITIONS_MISTAKES[shape_mistake] if shape_mistake else ""
+        if shape_mistake is None and got.ndim == 2 and got.shape[0] == seq_len and got.shape[1] > 1:
+            shape_mistake, hint = (
+                "widened",
+                (
+                    f" Yours has {got.shape[1]} columns: the column met a row and broadcast to it (something added or "
+                    "multiplied after [:, None]?). Return the (seq_len, 1) column alone."
+                ),
+            )
+        elif shape_mistake is None and got.ndim == 3 and got.shape[1:] == (seq_len, 1):
+            if np.array_equal(got[0], expected):
+                shape_mistake, hint = (
+                    "stacked",
+                    (
+                        f" Yours stacks {got.shape[0]} arrays of shape (seq_len, 1), and the first is the right column "
+                        "(np.indices gives one grid per axis): [0] picks it, or use np.arange(seq_len)[:, None]."
+                    ),
+                )
         return not_yet(f"{where} the shape is {got.shape}, expected {expected.shape}.{hint}", mistake=shape_mistake)
     steps = np.diff(got.ravel())
     mistake = (
@@ -82,6 +107,15 @@ def check_positions_column(fn: Callable[[int], np.ndarray]) -> CheckResult:
         else None
     )
     hint = " " + POSITIONS_MISTAKES[mistake] if mistake else ""
+    scaled = [n for n in (seq_len, seq_len - 1) if n > 1 and np.allclose(got, expected / n)]
+    if scaled:
+        mistake, hint = (
+            "fractions",
+            (
+                f" Yours holds p / {scaled[0]}: fractions from 0 to {sig(got.max())}. The positions are the whole "
+                "numbers 0, 1, ..., seq_len - 1 themselves: no division."
+            ),
+        )
     shown = got.ravel().tolist() if seq_len <= 12 else "..."
     return not_yet(f"{where} got {shown}, expected {expected.ravel().tolist()}.{hint}", mistake=mistake)
 

@@ -43,7 +43,8 @@ from posenc.sinusoidal import frequencies, sinusoidal
 __all__ = ["check_sinusoidal"]
 
 SINUSOIDAL_MISTAKES = {
-    "transposed": "one row per position, one column per dimension.",
+    "transposed": "one row per position, one column per dimension: the table is transposed (a .T too many, or its "
+    "axes built the other way round).",
     "swapped": "sin and cos are swapped: even columns (0, 2, ...) hold the sines.",
     "concatenated": "the sines and cosines are concatenated [sin | cos]; the formula interleaves them: "
     "sin in column 2i, cos in 2i + 1.",
@@ -77,6 +78,12 @@ SINUSOIDAL_MEASURED = {
     "exponent-off-by-one": "each pair turns at base ** (-(2i + 1) / d_model) or base ** (-(2i - 1) / d_model): the "
     "exponent's arange starts at 1 (or -1), not 0",
     "added-not-multiplied": "each angle is pos + omega_i, where pos * omega_i belongs",
+    "to-radians": "every speed is omega_i · π/180: angles converted to radians where they already are",
+    "to-degrees": "every speed is omega_i · 180/π: angles converted to degrees, but np.sin takes radians",
+    "exponent-doubled": "each pair turns at base ** (-4i / d_model): the exponent doubled (2 counted twice, or "
+    "d_model / 2 in the denominator)",
+    "angles-overwritten": "one wave's columns hold the other wave of the first ones (cos(sin(angle))): the angles "
+    "overwritten before the second wave was taken",
 }
 
 TOL = 1e-5  # a phase (radians), amplitude or offset closer than this to the right one reads as right
@@ -279,6 +286,9 @@ def _same_speeds(table: np.ndarray) -> str | None:
         "one-frequency": np.ones(pairs),
         "tensor2tensor-spacing": 10000.0 ** (-np.arange(pairs) / max(pairs - 1, 1)),
         "divided-after-power": 10000.0 ** (-two_i) / d,
+        "to-radians": frequencies(d) * np.pi / 180,
+        "to-degrees": frequencies(d) * 180 / np.pi,
+        "exponent-doubled": frequencies(d) ** 2,
     }
     found = next((m for m, omega in speeds.items() if np.allclose(table, _interleaved(n, omega), atol=1e-6)), None)
     if found is not None:
@@ -286,6 +296,14 @@ def _same_speeds(table: np.ndarray) -> str | None:
     for shift in (1.0, -1.0):
         if np.allclose(table, _interleaved(n, 10000.0 ** (-(two_i + shift) / d)), atol=1e-6):
             return "exponent-off-by-one"
+    right = sinusoidal(n, d)
+    sines_kept = np.allclose(table[:, 0::2], right[:, 0::2], atol=1e-6)
+    if sines_kept and np.allclose(table[:, 1::2], np.cos(right[:, 0::2]), atol=1e-6):
+        return "angles-overwritten"
+    if np.allclose(table[:, 1::2], right[:, 1::2], atol=1e-6) and np.allclose(
+        table[:, 0::2], np.sin(right[:, 1::2]), atol=1e-6
+    ):
+        return "angles-overwritten"
     angle = np.arange(n)[:, None] + frequencies(d)  # (n, pairs): pos + omega_i
     added = np.stack([np.sin(angle), np.cos(angle)], axis=-1).reshape(n, d)
     return "added-not-multiplied" if np.allclose(table, added, atol=1e-6) else None
@@ -306,6 +324,15 @@ _MEASURED_SAID = {
     "exponent-off-by-one": "every pair turns 10000 ** (1 / d_model) times too {how}: its exponent is -(2i {sign} 1) "
     "/ d_model, where -2i / d_model belongs. Start the exponent's np.arange at 0: 2i is 0, 2, 4, ...",
     "added-not-multiplied": "each angle is pos + omega_i, so row 0 is not [0, 1, 0, 1, ...]: multiply, pos * omega_i.",
+    "to-radians": "every pair turns 57.3× too slow: the angles were converted from degrees to radians (np.deg2rad, "
+    "np.radians or * π/180), but pos * omega_i is in radians already: pass it to np.sin and np.cos as it is.",
+    "to-degrees": "every pair turns 57.3× too fast: the angles were converted to degrees (np.rad2deg, np.degrees or "
+    "* 180/π), but np.sin and np.cos take radians: pass pos * omega_i as it is.",
+    "exponent-doubled": "pair i turns at 10000 ** (-4i / d_model), where 10000 ** (-2i / d_model) belongs: the "
+    "exponent is doubled. np.arange(0, d_model, 2) already holds 2i (no 2 * before it), and the denominator is "
+    "d_model, not d_model / 2.",
+    "angles-overwritten": "one wave's columns hold the other wave taken of the first ones' values (cos(sin(angle)), "
+    "say): the angles were overwritten (angles = np.sin(angles)?) before the second wave was computed from them.",
 }
 
 
@@ -357,7 +384,7 @@ def check_sinusoidal(fn: Callable[[int, int], np.ndarray]) -> CheckResult:
     >>> check_sinusoidal(posenc.sinusoidal)
     Correct: matches the reference for (seq_len, d_model) = (8, 6), (1, 4), (6, 2), (3, 128).
     >>> check_sinusoidal(lambda n, d: posenc.sinusoidal(n, d).T)
-    Not yet: for seq_len=8, d_model=6 the shape is (6, 8), expected (8, 6): one row per position, one column per dimension.
+    Not yet: for seq_len=8, d_model=6 the shape is (6, 8), expected (8, 6): one row per position, one column per dimension: the table is transposed (a .T too many, or its axes built the other way round).
     >>> check_sinusoidal(lambda n, d: posenc.sinusoidal(n, d, base=1000.0))
     Not yet: for seq_len=8, d_model=6, first mismatch at position 1, column 2 (a sine column): got 0.0998, expected 0.0464. Measured over 4096 positions: columns 2–5 turn too fast, 2.2× (columns 2–3) to 4.6× (columns 4–5): as if the base were 1000, not 10000.
     """

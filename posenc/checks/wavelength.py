@@ -30,9 +30,9 @@ WAVELENGTH_MISTAKES = {
     "half-turn": "That is π / ω_{pair}, half a turn: a full turn is 2π radians.",
     "degrees": "That is 360 / ω_{pair}, a turn in degrees; ω_{pair} is in radians per position, so a turn is 2π.",
     "i-for-2i": "That uses i = {pair} where the formula has 2i: ω_i = base ** (-2i / d_model).",
-    "column-index": "That has 2·{column} / d_model in the exponent: the column index {column} taken for the pair "
-    "index, or a division by d_model / 2 where the formula divides by d_model; ω_{pair} = base ** (-2·{pair} / "
-    "d_model).",
+    "column-index": "That is 2π / ω_{pair}², which has 2·{column} / d_model in the exponent: a division by ω twice "
+    "(2π / ω / ω), the column index {column} taken for the pair index, or d_model / 2 where the formula divides by "
+    "d_model. Divide 2π once by ω_{pair} = base ** (-2·{pair} / d_model).",
     "tensor2tensor": "That is Tensor2Tensor's spacing, ω_i = base ** (-i / (d_model / 2 - 1)); this table follows "
     "the paper, ω_{pair} = base ** (-2·{pair} / d_model).",
     "neighbour-pair": "That is the wavelength of pair {pair} ± 1: pairs count from 0, and pair {pair} is the "
@@ -41,12 +41,15 @@ WAVELENGTH_MISTAKES = {
 
 #: The diagnoses measured from a wrong value (the sentence names the expression the value equals).
 WAVELENGTH_MEASURED = {
+    "exp-for-power": "2π / ω with ω = e ** (-2·pair / d_model): np.exp where the base's power belongs",
     "power-before-division": "what 2π / ω gives when ω's exponent loses its parentheses (base ** -2 * pair / "
     "d_model, say): the power taken before the multiplication and division",
 }
 
 #: What the message says for each measured diagnosis.
 _MEASURED_SAID = {
+    "exp-for-power": "That is 2π / ω with ω = e ** (-2·{pair} / d_model): np.exp(x) raises e to x, but ω raises "
+    "the base: base ** (-2 * {pair} / d_model).",
     "power-before-division": "That is what 2π / ω gives when ω's exponent loses its parentheses (base ** -2 * "
     "{pair} / d_model, say): ** binds tighter than * and /, so the power is taken first. Put the whole exponent in "
     "parentheses: base ** (-2 * {pair} / d_model).",
@@ -103,6 +106,7 @@ def check_wavelength(value: object, *, pair: int, d_model: int, base: float = 10
         "inverted": [w / (2 * np.pi)],
         "floor-division": [2 * np.pi],
         "truncated": [float(np.floor(expected)), float(np.round(expected))],
+        "exp-for-power": [2 * np.pi / np.exp(-2 * pair / d_model)] if pair > 0 else [],
         "power-before-division": [
             2 * np.pi * d_model / (base**-2 * pair),  # 2π / (base ** -2 * pair / d_model)
             2 * np.pi * d_model / base ** (-2 * pair),  # 2π / (base ** (-2 * pair) / d_model)
