@@ -481,6 +481,7 @@ SPECS = {
             "to-degrees": lambda k, d: rotation(k * posenc.frequencies(d) * 180 / np.pi),
             "no-sines": lambda k, d: np.diag(np.repeat(np.cos(k * posenc.frequencies(d)), 2)),
             "filled-grid": rotation_by_slices,
+            "k-plus-omega": lambda k, d: rotation(k + posenc.frequencies(d)),
         },
     ),
     "check_cosine_similarity": Spec(

@@ -253,6 +253,11 @@ def _count(got: np.ndarray, expected: np.ndarray) -> str:
     while right < min(got.size, expected.size) and np.isclose(got[right], expected[right]):
         right += 1
     size = f"{got.size - expected.size} too many" if got.size > expected.size else f"{expected.size - got.size} too few"
+    if right == min(got.size, expected.size) and got.size == expected.size - 1:
+        return (
+            f" Yours has {got.size}, 1 too few; its first {right} are right, so the last one is missing: does a "
+            "range stop at n - 1 (np.arange(1, n), where the heads run 1 to n: np.arange(1, n + 1))?"
+        )
     if right == min(got.size, expected.size) and got.size < expected.size:
         return f" Yours has {got.size}, {size}; its first {right} are right, so the slopes after them are the ones missing."
     if right == min(got.size, expected.size):

@@ -17,6 +17,7 @@ from posenc.checks.cases import Case, first_miss
 from posenc.checks.engine import (
     CheckResult,
     Explained,
+    array_from,
     correct,
     first_difference,
     int_dtype,
@@ -53,6 +54,7 @@ OFFSET_MEASURED = {
     "to-radians": "every block turns by k * omega_i * π/180: a conversion to radians where none belongs",
     "to-degrees": "every block turns by k * omega_i * 180/π: a conversion to degrees, but cos and sin take radians",
     "no-sines": "blocks that hold cos on the diagonal and 0 off it: the sines left out",
+    "k-plus-omega": "every block turns by k + omega_i where k * omega_i belongs",
     "filled-grid": "every row of blocks repeats the diagonal's blocks: a slice assignment that fills every (even, "
     "even) entry, not only pair i's",
 }
@@ -89,6 +91,7 @@ def _angles(turn: np.ndarray, k: int, d_model: int) -> tuple[list[Finding], str 
         return [Finding(tuple(map(int, off)), "turns", "turn", rest)], cause
     for angles, said, cause in (  # angles a learner computes from k and omega_i another way, each block alike
         (k / w, "by k / omega_i where k * omega_i belongs: omega_i is already the angle per position", "k-over-omega"),
+        (k + w, "by k + omega_i where k * omega_i belongs: the angle is their product", "k-plus-omega"),
         (
             k * w * np.pi / 180,
             "by k * omega_i * π/180: a conversion to radians where none belongs (omega_i is in radians)",
@@ -195,7 +198,7 @@ def check_offset_rotation(fn: Callable[[int, int], np.ndarray]) -> CheckResult:
     >>> check_offset_rotation(posenc.offset_rotation)
     Correct: M @ PE[p] == PE[p + k] for every p, for (k, d_model) = (1, 2), (3, 8), (-2, 6), (0, 4).
     >>> check_offset_rotation(lambda k, d: posenc.offset_rotation(k, d).T)
-    Not yet: for k=1, d_model=2, M[0, 1] is -0.8415, expected 0.8415. Measured: M moves every row 1 position back, not 1 position on. It rotates the wrong way: the angle is +k * omega_i (no minus sign) and each block is [[c, s], [-s, c]]; one of the two signs is flipped (the angle's, or the two sin entries').
+    Not yet: for k=1, d_model=2, M[0, 1] is -0.8415, expected 0.8415. Measured at k=3, d_model=8: M moves every row 3 positions back, not 3 positions on. It rotates the wrong way: the angle is +k * omega_i (no minus sign) and each block is [[c, s], [-s, c]]; one of the two signs is flipped (the angle's, or the two sin entries').
     >>> check_offset_rotation(lambda k, d: posenc.offset_rotation(k, d, base=1000.0))
     Not yet: for k=3, d_model=8, M[2, 2] is 0.8610, expected 0.9553. Measured: blocks 1–3 turn too far: the angles fall from block to block as if the base were 1000, not 10000.
     """
@@ -222,6 +225,13 @@ def check_offset_rotation(fn: Callable[[int, int], np.ndarray]) -> CheckResult:
     assert said is not None  # a miss of the right shape differs somewhere
     if np.allclose(got, _blocks_at_i(k, d_model), atol=TOL) and d_model > 2:
         return not_yet(said, Explained(f" {OFFSET_MISTAKES['blocks-at-i']}", "blocks-at-i"))
+    if d_model == 2:  # one block cannot tell a wrong angle from a wrong offset: read a wider M too
+        _, wide, _ = array_from(fn, name, 3, 8)
+        if wide is not None and wide.shape == (8, 8) and np.isfinite(wide).all():
+            lead = " Measured at k=3, d_model=8:"
+            read = _explain(miss.value, wide, 3, room_after(said) - len(lead))
+            if read.mistake is not None and read.text.startswith(" Measured:"):
+                return not_yet(said, Explained(lead + read.text.removeprefix(" Measured:"), read.mistake))
     return not_yet(said, _explain(miss.value, got, k, room_after(said)))
 
 
