@@ -82,7 +82,10 @@ TABLES = {
     "columns reversed": (lambda n, d: posenc.sinusoidal(n, d)[:, ::-1], ["the columns are in reverse order"]),
     "cos as 1 - sin": (cos_as_one_minus_sin, ["the cosine columns (1, 3, 5) hold 1 − sin where cos belongs"]),
     "angles doubled": (lambda n, d: interleave(2 * angles(n, d)), ["every column turns 2× too fast"]),
-    "radians of radians": (lambda n, d: interleave(np.radians(angles(n, d))), ["every column turns 57.3× too slow"]),
+    "radians of radians": (
+        lambda n, d: interleave(np.radians(angles(n, d))),
+        ["every pair turns 57.3× too slow: the angles were converted from degrees to radians"],
+    ),
     "positions from -1": (
         lambda n, d: interleave((positions(n) - 1) * posenc.frequencies(d)),
         ["every column is shifted by 1 position: row p holds position p − 1"],
@@ -418,7 +421,7 @@ def alibi_times(factor):
 ALIBI_UNLISTED = {
     "squared distance": (
         lambda n, h, causal=True: -posenc.alibi_slopes(h)[:, None, None] * np.maximum(distances(n), 0) ** 2,
-        ["head 0's bias is 0, -0.5, -2, -4.5 at distances 0–3, not a straight line like 0, -0.5, -1, -1.5"],
+        ["yours is −slope·distance², growing with the square of the distance"],
     ),
     "slopes halved": (alibi_times(0.5), ["every slope is 0.5 times the right one (head 0: 2^-2, not 2^-1)"]),
     "NaN": (

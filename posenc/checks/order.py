@@ -121,12 +121,17 @@ def _divisor(s: float) -> tuple[str, str | None]:
     if s <= 0:
         return f"the scores are multiplied by {sig(s)}: the weights favour the keys least like the query", None
     by, size = ("multiplied", s) if s > 1.001 else ("divided", 1 / s)
-    if by == "divided" and any(np.isclose(size, x, rtol=1e-6) for x in (2 * D_HEAD, D_HEAD / 2)):
-        how = "2 × d_head" if np.isclose(size, 2 * D_HEAD) else "d_head / 2"
+    if by == "divided" and np.isclose(size, 2 * D_HEAD, rtol=1e-6):
         return (
-            f"the scores are divided by {sig(size, 4)} = {how}, {belongs}: d_head ** 1/2 is read (d_head ** 1) / 2, "
-            "since ** binds first; write d_head ** 0.5 or np.sqrt(d_head)",
+            f"the scores are divided by {sig(size, 4)} = 2 × d_head, {belongs}: s / d_head ** 1/2 is read "
+            "(s / d_head) / 2, since ** binds first; write d_head ** 0.5 or np.sqrt(d_head)",
             "power-half",
+        )
+    if by == "divided" and np.isclose(size, D_HEAD / 2, rtol=1e-6):  # at d_head = 16 also 2 × sqrt(d_head)
+        return (
+            f"the scores are divided by {sig(size, 4)} = 2 × sqrt(d_head), {belongs}; it is also d_head / 2, what "
+            "d_head ** 1/2 gives ((d_head ** 1) / 2: ** binds first; write d_head ** 0.5)",
+            None,
         )
     name = next((name for name, value in SIZES.items() if np.isclose(size, value, rtol=1e-6)), None)
     if name is None:
@@ -198,7 +203,7 @@ def _measure_attention(fn: Callable, name: str) -> tuple[list[str], str | None] 
 
 #: The diagnoses measured from a wrong attention (the sentence names the scale read from the weights).
 ATTENTION_MEASURED = {
-    "power-half": "the scores divided by 2 × d_head or d_head / 2: d_head ** 1/2 read as (d_head ** 1) / 2",
+    "power-half": "the scores divided by 2 × d_head: s / d_head ** 1/2 read as (s / d_head) / 2",
     "rounded-scores": "a softmax of the scaled scores rounded down to whole numbers: // where / belongs",
 }
 
