@@ -31,12 +31,13 @@ def frequencies(d_model: int, *, base: float = 10_000.0) -> np.ndarray:
     d_model : int
         Width of the table; must be even.
     base : float, default 10000.0
-        Sets the slowest frequency, about ``1/base``.
+        Sets how fast the frequencies fall: the slowest is ``base**(-(d_model - 2)/d_model)``, above
+        ``1/base`` and close to it only for a wide table.
 
     Returns
     -------
     freqs : ndarray of shape (d_model // 2,)
-        From 1 (pair 0, one radian per position) down towards ``1/base``.
+        From 1 (pair 0, one radian per position) down to ``base**(-(d_model - 2)/d_model)``.
 
     Raises
     ------
@@ -51,6 +52,8 @@ def frequencies(d_model: int, *, base: float = 10_000.0) -> np.ndarray:
     --------
     >>> frequencies(4)
     array([1.  , 0.01])
+    >>> float(frequencies(8)[-1]), float(frequencies(512)[-1].round(7))  # the slowest: 1e-3, then near 1/base
+    (0.001, 0.0001037)
     """
     d_model = check_positive_int(d_model, "d_model")
     check_even(d_model, "d_model", _PAIRS)
@@ -66,7 +69,8 @@ def wavelengths(d_model: int, *, base: float = 10_000.0) -> np.ndarray:
     d_model : int
         Width of the table; must be even.
     base : float, default 10000.0
-        The longest wavelength approaches ``2*pi*base``.
+        Sets the longest wavelength, ``2*pi * base**((d_model - 2)/d_model)``: below ``2*pi*base``, and
+        close to it only for a wide table.
 
     Returns
     -------
@@ -86,6 +90,8 @@ def wavelengths(d_model: int, *, base: float = 10_000.0) -> np.ndarray:
     --------
     >>> wavelengths(4).round(2)
     array([  6.28, 628.32])
+    >>> round(float(wavelengths(48)[-1]))  # the longest at d_model = 48, where 2*pi*base is 62832
+    42807
     """
     return 2 * np.pi / frequencies(d_model, base=base)
 
@@ -100,7 +106,7 @@ def sinusoidal(seq_len: int, d_model: int, *, base: float = 10_000.0) -> np.ndar
     d_model : int
         Width of each encoding (columns). Must be even: columns come in sine/cosine pairs.
     base : float, default 10000.0
-        Sets the longest wavelength, ``2 * pi * base``.
+        Sets the longest wavelength, ``2*pi * base**((d_model - 2)/d_model)`` (:func:`wavelengths`).
 
     Returns
     -------

@@ -1,5 +1,6 @@
 """The sinusoidal table against the paper's formula, its properties and its precision."""
 
+import json
 import math
 import sys
 
@@ -9,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import posenc
+from posenc.checks.questions import question
 
 even_d = st.integers(1, 40).map(lambda n: 2 * n)
 
@@ -141,3 +143,14 @@ class TestPrecision:
         assert f"{error:.2g}" == stated
         docstring = sys.modules["posenc.sinusoidal"].__doc__.replace("\n", " ")
         assert stated in docstring
+
+
+def test_the_slowest_frequency_is_the_one_quiz_02_fastest_states_for_each_width():
+    # base^(-(d - 2)/d), computed independently of frequencies' own exponent: one factor base^(-2/d) per pair after 0
+    for d_model, stated in ((4, 0.01), (8, 0.001), (512, 0.0001)):
+        slowest = (10000.0 ** (-2.0 / d_model)) ** (d_model // 2 - 1)
+        assert posenc.frequencies(d_model)[-1] == pytest.approx(slowest)
+        assert slowest == pytest.approx(stated, rel=0.05)  # "about 0.0001" at 512: 1.04e-4
+    assert "0.01 at d_model = 4, 0.001 at 8, about 0.0001 at 512" in json.dumps(
+        question("02-fastest", "mcq"), ensure_ascii=False
+    )
