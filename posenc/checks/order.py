@@ -298,6 +298,10 @@ EQUIVARIANCE_MISTAKES = {
     "loose-tolerance": "your test says yes to a function that is not equivariant: self-attention with a small "
     "term that grows with the row number, so f(x[perm]) and f(x)[perm] differ by 0.01 or more. Its tolerance is too "
     "loose: np.allclose's defaults (rtol=1e-05, atol=1e-08) allow for rounding, not for such differences.",
+    "ignores-perm": "your test says yes to x + x[::-1] (each row plus its mirror row), which a reversal leaves in "
+    "step but the perm it was given does not: reorder with perm itself, x[perm] and f(x)[perm].",
+    "one-row-compared": "your test says yes to a function that changes only its last row (a copy of row 0 there), "
+    "whose row 0 still moves with the inputs: compare every row of f(x[perm]) and f(x)[perm], not one.",
     "always-false": "your test answers False for every function, even f(x) = x, which any reordering leaves in "
     "step: it can never say True. Is there a not in front, or a comparison with `is` (same object) where "
     "np.allclose (same values) belongs?",
@@ -333,6 +337,18 @@ def _nudged(x: np.ndarray) -> np.ndarray:
     return _self_attention(x) + 0.01 * np.arange(len(x))[:, None]
 
 
+def _mirror_sum(x: np.ndarray) -> np.ndarray:
+    """Equivariant under a reversal of the rows, not under other orders: each row plus its mirror row."""
+    return x + x[::-1]
+
+
+def _last_is_first(x: np.ndarray) -> np.ndarray:
+    """Not equivariant, in its last row only: that row replaced by a copy of row 0 (row 0 itself untouched)."""
+    out = x.copy()
+    out[-1] = x[0]
+    return out
+
+
 def _doubled(x: np.ndarray) -> np.ndarray:
     """Equivariant with no rounding at all: each entry doubled, exactly."""
     return 2.0 * x
@@ -364,7 +380,9 @@ def check_equivariance_test(fn: Callable) -> CheckResult:
     functions that are not (self-attention with positions added, a running sum,
     sorting the rows, which ignores order altogether: a test that compares means
     would let it through; and self-attention nudged by 0.01 per row, which a test
-    with a loose tolerance lets through).
+    with a loose tolerance lets through; each row plus its mirror row, which a test that reverses the rows in
+    place of ``perm`` lets through; and a copy of row 0 in the last row, which a test that compares row 0 alone
+    lets through).
     Self-attention's reordered outputs match only up to rounding (the sums run in
     another order), so an exact comparison is a mistake too; it is told apart from
     comparing the wrong things by asking the test about ``2 * x``, which is exact.
@@ -372,7 +390,7 @@ def check_equivariance_test(fn: Callable) -> CheckResult:
     Examples
     --------
     >>> check_equivariance_test(lambda f, x, perm: np.allclose(f(x[perm]), f(x)[perm]))
-    Correct: your test says yes to self-attention and no to four functions that are not equivariant.
+    Correct: your test says yes to self-attention and no to six functions that are not equivariant.
     >>> check_equivariance_test(lambda f, x, perm: np.allclose(f(x[perm]), f(x)))
     Not yet: your test says self-attention is not equivariant. Compare f(x[perm]) with f(x)[perm]: the outputs move with the inputs.
     """
@@ -386,6 +404,8 @@ def check_equivariance_test(fn: Callable) -> CheckResult:
         (_running_sum, False, "says-running-sum-is"),
         (_sorted_rows, False, "says-invariant-is"),
         (_nudged, False, "loose-tolerance"),
+        (_mirror_sum, False, "ignores-perm"),
+        (_last_is_first, False, "one-row-compared"),
     ):
         value, verdict = call(
             fn, name, f, x.copy(), perm.copy(), params=("f", "x", "perm"), returns="True or False (a bool)"
@@ -407,4 +427,4 @@ def check_equivariance_test(fn: Callable) -> CheckResult:
                 elif on_swap is True or on_swap is np.True_:
                     mistake = "inverse-permutation"
             return not_yet(EQUIVARIANCE_MISTAKES[mistake], mistake=mistake)
-    return correct("your test says yes to self-attention and no to four functions that are not equivariant.")
+    return correct("your test says yes to self-attention and no to six functions that are not equivariant.")
