@@ -509,6 +509,7 @@ SPECS = {
             "whole-numbers": lambda t: (t @ t.T) // np.outer(lengths(t), lengths(t)),
             "divided-then-multiplied": lambda t: t @ t.T / lengths(t)[None, :] * lengths(t)[:, None],
             "angles": lambda t: np.arccos(np.clip(posenc.analysis.cosine_similarity(t), -1, 1)),
+            "root-of-lengths": lambda t: t @ t.T / np.sqrt(np.outer(lengths(t), lengths(t))),
         },
     ),
     "check_apply_rope": Spec(
@@ -529,6 +530,7 @@ SPECS = {
             "never-written": rope_second_never_written,
             "no-theta": lambda x, p: rope_by_hand(x, p, np.ones(x.shape[1] // 2)),
             "line-repeated": rope_first_line_twice,
+            "rows-mixed": lambda x, p: posenc.apply_rope(x, p).T.reshape(x.shape),
         },
     ),
     "check_alibi_slopes": Spec(

@@ -230,8 +230,8 @@ def _shape(got: np.ndarray, expected: np.ndarray, where: str) -> CheckResult:
         return not_yet(
             f"{said}: one (seq_len, seq_len) matrix per head.",
             Explained(
-                " Measured: one axis has length 1 where seq_len belongs: a reduction collapsed it. np.max(a, 0) "
-                "takes the largest along axis 0; np.maximum(a, 0) compares entry by entry with 0.",
+                " Measured: an axis of length 1 where seq_len belongs. i - j needs i a column and j a row (a .T "
+                "too many?), or a reduction collapsed it (np.max(a, 0) where np.maximum(a, 0) belongs)?",
                 "collapsed-axis",
             ),
         )
@@ -316,7 +316,8 @@ BIAS_MEASURED = {
     "exp-of-bias": "exp(−slope·distance) where −slope·distance belongs: the softmax does the exponentiating",
     "squared": "−slope·distance², where the penalty is linear in the distance",
     "divided-by-slope": "−distance / slope, where the slope multiplies",
-    "collapsed-axis": "an axis of length 1 where seq_len belongs: a reduction (np.max(a, 0)) where np.maximum compares",
+    "collapsed-axis": "an axis of length 1 where seq_len belongs: i or j the wrong way round, or a reduction "
+    "(np.max(a, 0)) where np.maximum compares",
 }
 
 

@@ -127,14 +127,15 @@ def _assigned(value: tuple[int, ...], target: tuple[int, ...], line: str = "") -
 def _failing_line(exc: BaseException) -> str:
     """The source line, in the learner's own code, where `exc` was raised ("" where none can be read).
 
-    numpy raises from inside its own code; the line wanted is the last one outside numpy (a notebook
-    cell's, which IPython keeps readable, or a file's)."""
+    numpy raises from inside its own code; the line wanted is that of the deepest frame outside numpy (a
+    notebook cell's, which IPython keeps readable, or a file's). When that line cannot be read (code run by
+    exec), it is "": never a line of an outer frame, which is the checker's own code."""
     line = ""
     tb = exc.__traceback__
     while tb is not None:
         filename = tb.tb_frame.f_code.co_filename
         if "numpy" not in filename.replace("\\", "/").split("/"):
-            line = linecache.getline(filename, tb.tb_lineno).strip() or line
+            line = linecache.getline(filename, tb.tb_lineno).strip()
         tb = tb.tb_next
     return line
 

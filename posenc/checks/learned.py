@@ -158,6 +158,12 @@ def _other_lengths(ratio: np.ndarray, usable: np.ndarray, lengths: np.ndarray) -
     g = np.sqrt(diagonal)
     if np.allclose(g, 1.0, rtol=1e-4) or not np.allclose(ratio[usable], np.outer(g, g)[usable], rtol=1e-4):
         return None
+    if np.allclose(lengths / g, np.sqrt(lengths), rtol=1e-4):
+        return Explained(
+            " Measured: the dot products are divided by the square roots of the row lengths: a square root too "
+            "many, since np.linalg.norm's lengths are already square roots; divide by np.outer(lengths, lengths).",
+            "root-of-lengths",
+        )
     theirs = ", ".join(sig(x) for x in lengths / g)
     true = ", ".join(sig(x) for x in lengths)
     return Explained(
@@ -205,6 +211,7 @@ SIMILARITY_MEASURED = {
     "whole-numbers": "every entry is a whole number: // in place of /",
     "divided-then-multiplied": "each entry multiplied by one row's length where it is divided: a / b * c for a / (b * c)",
     "angles": "the angles between the rows (np.arccos) where their cosines belong",
+    "root-of-lengths": "the dot products divided by the square roots of the row lengths: a square root too many",
 }
 
 

@@ -75,6 +75,7 @@ ROPE_MEASURED = {
     "never-written": "some output dimensions hold 0 whatever the input: never written into the output",
     "no-theta": "every pair turns by the position itself: the angle lacks its theta_i",
     "line-repeated": "both halves of every pair hold one half's numbers: one line's formula written twice",
+    "rows-mixed": "an output row that changes when only another row of x changes: rows mixed by a reshape or stack",
 }
 
 
@@ -143,6 +144,14 @@ def _explain(fn: Callable, name: str, x: np.ndarray, positions: np.ndarray, got:
                 + ROPE_MISTAKES["ignores-positions"],
                 "ignores-positions",
             )
+    mixed = _rows_mixed(fn, name, x, positions, got) if seq_len > 1 else None
+    if mixed is not None:
+        return Explained(
+            f" Measured: changing only the last row of x changed output row {mixed} too, but each position is "
+            "turned on its own: row r of the output depends on row r of x alone (a reshape, or np.stack along "
+            "the wrong axis, that mixes rows?).",
+            "rows-mixed",
+        )
     angles = rope_angles(positions, d_head)  # (seq_len, d_head // 2)
     table = np.stack([np.sin(angles), np.cos(angles)], axis=-1).reshape(seq_len, d_head)
     if np.allclose(got, x + table, atol=TOL):
@@ -179,6 +188,8 @@ def _explain(fn: Callable, name: str, x: np.ndarray, positions: np.ndarray, got:
         findings, mistake = _diagnose(maps[m], m)
     if mistake is None and _used_updated(x, positions, got):
         mistake = "used-updated"
+    if mistake == "half-layout" and not np.allclose(got, apply_rope(x, positions, layout="half"), atol=TOL):
+        mistake = None  # paired as the half layout pairs, but not what it gives: the pairing is said, not named
     if not findings and not np.allclose(maps[0], np.eye(d_head), atol=TOL):
         findings = [Finding.note("at position 0 it changes the vector, but a turn by 0 · theta_i leaves it as it is")]
     # base 100 is what i for 2i gives, and also what 2i with base 100 gives: a likely cause, not a certain one
@@ -192,6 +203,17 @@ def _explain(fn: Callable, name: str, x: np.ndarray, positions: np.ndarray, got:
     return Explained(
         (f" Measured at position {m}: {said}." if said else "") + hint, mistake if listed or said else None
     )
+
+
+def _rows_mixed(fn: Callable, name: str, x: np.ndarray, positions: np.ndarray, got: np.ndarray) -> int | None:
+    """The first output row, other than the last, that changes when only the last row of x changes; else None."""
+    probe = x.copy()
+    probe[-1] += 1.0
+    _, moved, _ = array_from(fn, name, probe, positions.copy(), params=("x", "positions"))
+    if moved is None or moved.shape != got.shape:
+        return None
+    changed = np.flatnonzero(np.any(np.abs(moved[:-1] - got[:-1]) > TOL, axis=1))
+    return int(changed[0]) if changed.size else None
 
 
 def _tiled(x: np.ndarray, angles: np.ndarray) -> np.ndarray:
