@@ -169,6 +169,15 @@ def rope_first_line_twice(x, positions):
     return out
 
 
+def sinusoidal_pairs_at_i(n, d):
+    """A learner's table that writes pair i into columns i and i + 1, each pair over the one before."""
+    angles = positions(n) * posenc.frequencies(d)  # (n, d // 2)
+    table = np.zeros((n, d))
+    for i in range(d // 2):
+        table[:, i], table[:, i + 1] = np.sin(angles[:, i]), np.cos(angles[:, i])
+    return table
+
+
 def sinusoidal_angles_overwritten(n, d):
     """A learner's table that overwrites the angles with their sines before taking the cosines."""
     angles = positions(n) * posenc.frequencies(d)  # (n, d // 2)
@@ -293,6 +302,8 @@ def layer_by_hand(*, mistake=None):
             q, k, v = q + rows, k + rows, v + rows
         if mistake == "qk-swapped":
             q, k = k, q
+        if mistake == "keys-from-queries":
+            k = q
         if scheme == ("RoPE" if mistake == "scheme-ignored" else "rope") and mistake != "rope-on-inputs":
             layout = "half" if mistake == "rope-half-layout" else "interleaved"
             q = posenc.apply_rope(q, layout=layout)
@@ -435,6 +446,7 @@ SPECS = {
             "to-degrees": lambda n, d: interleave(np.rad2deg(positions(n) * posenc.frequencies(d))),
             "exponent-doubled": lambda n, d: interleave(positions(n) * 10000.0 ** (-2 * np.arange(0, d, 2) / d)),
             "angles-overwritten": sinusoidal_angles_overwritten,
+            "pairs-at-i": sinusoidal_pairs_at_i,
         },
     ),
     "check_wavelength": Spec(
@@ -484,6 +496,9 @@ SPECS = {
             "no-sines": lambda k, d: np.diag(np.repeat(np.cos(k * posenc.frequencies(d)), 2)),
             "filled-grid": rotation_by_slices,
             "k-plus-omega": lambda k, d: rotation(k + posenc.frequencies(d)),
+            "index-for-frequency": lambda k, d: rotation(k * np.arange(d // 2.0)),
+            "no-k": lambda k, d: rotation(posenc.frequencies(d)),
+            "first-block-only": lambda k, d: np.pad(rotation(k * posenc.frequencies(d)[:1]), (0, d - 2)),
         },
     ),
     "check_cosine_similarity": Spec(
@@ -531,6 +546,9 @@ SPECS = {
             "no-theta": lambda x, p: rope_by_hand(x, p, np.ones(x.shape[1] // 2)),
             "line-repeated": rope_first_line_twice,
             "rows-mixed": lambda x, p: posenc.apply_rope(x, p).T.reshape(x.shape),
+            "exp-without-i": lambda x, p: (
+                x * np.repeat(np.exp(np.asarray(p)[:, None] * posenc.frequencies(x.shape[1])), 2, 1)
+            ),
         },
     ),
     "check_alibi_slopes": Spec(
@@ -557,6 +575,7 @@ SPECS = {
             "reordered": lambda n: np.roll(posenc.alibi_slopes(n), 1),
             "extras-repeat": slopes_extras_from_c,
             "wrong-c": slopes_c_as_exponent,
+            "power-grouping": lambda n: 2.0 ** (-8 / n) ** np.arange(1, n + 1),
         },
     ),
     "check_alibi_bias": Spec(
@@ -599,7 +618,14 @@ SPECS = {
         mistakes={mistake: layer_by_hand(mistake=mistake) for mistake in checks.layer.LAYER_MISTAKES},
         measured={
             mistake: layer_by_hand(mistake=mistake)
-            for mistake in ("one-row", "multiplied", "qk-swapped", "other-rows", "added-after-projection")
+            for mistake in (
+                "one-row",
+                "multiplied",
+                "qk-swapped",
+                "keys-from-queries",
+                "other-rows",
+                "added-after-projection",
+            )
         },
     ),
     "check_comparison_table": Spec(

@@ -63,6 +63,7 @@ SLOPE_MEASURED = {
     "reordered": "the right slopes in another order",
     "extras-repeat": "the extra slopes repeat slopes the first c already have, where they fall between them",
     "wrong-c": "the first slopes are those of another power of two: c read back from them",
+    "power-grouping": "slopes 2 ** ((-8 / n) ** h): 2.0 ** a ** b read as 2.0 ** (a ** b)",
 }
 
 HEAD_COUNTS = (8, 16, 12, 6, 1)
@@ -146,7 +147,10 @@ def check_alibi_slopes(fn: Callable[[int], np.ndarray]) -> CheckResult:
         return not_yet(said + " Some slopes are NaN or infinite.")
     mistake = likely_mistake(got, _suspects(n))
     hint = f" {SLOPE_MISTAKES[mistake]}" if mistake else ""
-    measured = (_exponent_rule(got, n) or _order_rule(got, expected, n)) if mistake is None else None
+    other_c = _wrong_c(got, n) if mistake is None else ""
+    measured = ("wrong-c", other_c) if other_c else None
+    if mistake is None and measured is None:
+        measured = _exponent_rule(got, n) or _order_rule(got, expected, n)
     if measured is not None:
         mistake, hint = measured
     cell = first_mismatch(got, expected)
@@ -173,6 +177,11 @@ def _exponent_rule(got: np.ndarray, n: int) -> tuple[str, str] | None:
         return None
     exps = -np.log2(got)
     right = 8.0 * np.arange(1, n + 1) / n
+    if np.allclose(exps, -((-8.0 / n) ** np.arange(1, n + 1)), atol=1e-9):
+        return "power-grouping", (
+            " Measured: your slopes are 2 ** ((-8 / n) ** h): 2.0 ** a ** b is 2.0 ** (a ** b), since ** groups "
+            "from the right; bracket it, (2.0 ** a) ** b, or write 2.0 ** (-8 * h / n)."
+        )
     whole = np.allclose(exps, np.round(exps), atol=1e-9) and (np.abs(exps - right) < 1).all()
     if whole and not np.allclose(right, np.round(right)):
         return "whole-exponents", (
@@ -219,24 +228,29 @@ def _order_rule(got: np.ndarray, expected: np.ndarray, n: int) -> tuple[str, str
 
 
 def _wrong_c(got: np.ndarray, n: int) -> str:
-    """When a wrong count of slopes starts with the slopes of another whole number of heads c': what c came out as.
+    """When the slopes are the code's rule run with another c (the power of two it starts from): what c came out as.
+
+    The rule: the slopes of c heads, then every other slope of 2c heads, as many as n - c asks; with a wrong c
+    the count may come out wrong too (c = 3 for 8 heads gives 6 slopes).
 
     >>> power_of_two = lambda c: 2.0 ** (-8.0 * np.arange(1, c + 1) / c)  # c = int(np.log2(8)) = 3, say
     >>> print(_wrong_c(np.concatenate([power_of_two(3), power_of_two(6)[0::2]]), 8))
-     Measured: your first 3 slopes are those of 3 heads (2^-2.67, 2^-5.33, ...): c came out as 3, where c, the largest power of two at or below 8, is 8 (1 << (n.bit_length() - 1)).
+     Measured: these are the rule's slopes with c = 3 (the slopes of 3 heads first: 2^-2.67, 2^-5.33, ...), where c, the largest power of two at or below 8, is 8 (1 << (n.bit_length() - 1)).
     """
     c = 1 << (n.bit_length() - 1)
     if got.ndim != 1 or got.size == 0 or not 0 < got[0] < 1:
         return ""
     other = 8.0 / -np.log2(got[0])  # slope 0 of c' heads is 2 ** (-8 / c')
-    if abs(other - round(other)) > 1e-6 or round(other) in (0, c) or round(other) > got.size:
+    if abs(other - round(other)) > 1e-6 or round(other) in (0, c):
         return ""
     other = round(other)
-    if not np.allclose(got[:other], 2.0 ** (-8.0 * np.arange(1, other + 1) / other)):
+    power = lambda k: 2.0 ** (-8.0 * np.arange(1, k + 1) / k)  # noqa: E731 (the paper's sequence for k heads)
+    rule = np.concatenate([power(other), power(2 * other)[0::2][: n - other]])
+    if rule.shape != got.shape or not np.allclose(got, rule):
         return ""
     return (
-        f" Measured: your first {other} slopes are those of {other} heads (2^-{8 / other:.3g}, 2^-{16 / other:.3g}, "
-        f"...): c came out as {other}, where c, the largest power of two at or below {n}, is {c} "
+        f" Measured: these are the rule's slopes with c = {other} (the slopes of {other} heads first: "
+        f"2^-{8 / other:.3g}, 2^-{16 / other:.3g}, ...), where c, the largest power of two at or below {n}, is {c} "
         "(1 << (n.bit_length() - 1))."
     )
 

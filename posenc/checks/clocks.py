@@ -55,6 +55,9 @@ OFFSET_MEASURED = {
     "to-degrees": "every block turns by k * omega_i * 180/π: a conversion to degrees, but cos and sin take radians",
     "no-sines": "blocks that hold cos on the diagonal and 0 off it: the sines left out",
     "k-plus-omega": "every block turns by k + omega_i where k * omega_i belongs",
+    "index-for-frequency": "every block turns by k * i, the pair's index, where k * omega_i belongs",
+    "no-k": "M moves every row 1 position on whatever k is: the angle lacks its k",
+    "first-block-only": "only block 0 filled, the others 0: a return inside the loop",
     "filled-grid": "every row of blocks repeats the diagonal's blocks: a slice assignment that fills every (even, "
     "even) entry, not only pair i's",
 }
@@ -78,6 +81,9 @@ def _angles(turn: np.ndarray, k: int, d_model: int) -> tuple[list[Finding], str 
     if shift is not None and abs(shift - round(shift)) < 1e-6:
         # the cases with k > 0 are checked first, so a sign error seen only now is one of k < 0 alone
         cause = ("negative-k" if k < 0 else "wrong-way") if round(shift) == -k else None
+        if round(shift) == 1 and k not in (1, -1):
+            note = f"M moves every row {_moves(shift)}, not {_moves(k)}: the angle lacks its k (k * omega_i)"
+            return [Finding.note(note)], "no-k"
         return [Finding.note(f"M moves every row {_moves(shift)}, not {_moves(k)}")], cause
     if np.allclose(wrap(turn + k * w - np.pi / 2), 0, atol=TOL):
         return [Finding.note("each block turns by π/2 minus its angle k * omega_i")], "cos-sin-swapped"
@@ -92,6 +98,11 @@ def _angles(turn: np.ndarray, k: int, d_model: int) -> tuple[list[Finding], str 
     for angles, said, cause in (  # angles a learner computes from k and omega_i another way, each block alike
         (k / w, "by k / omega_i where k * omega_i belongs: omega_i is already the angle per position", "k-over-omega"),
         (k + w, "by k + omega_i where k * omega_i belongs: the angle is their product", "k-plus-omega"),
+        (
+            k * np.arange(pairs),
+            "by k * i, the pair's index, where k * omega_i belongs: the angle takes the pair's frequency",
+            "index-for-frequency",
+        ),
         (
             k * w * np.pi / 180,
             "by k * omega_i * π/180: a conversion to radians where none belongs (omega_i is in radians)",
@@ -178,6 +189,12 @@ def _diagnose(M: np.ndarray, k: int) -> tuple[list[Finding], str | None]:
         elif abs(size[j] - 1) > TOL and not (same_sin[j] or other_cos[j]):
             groups.setdefault(("is", "are", f"scaled by {amount(size[j])} (a rotation keeps lengths)"), []).append(j)
     found += [Finding(tuple(js), *said) for said, js in groups.items()]
+    empty = size <= TOL
+    if len(blocks) > 1 and empty[1:].all() and not empty[0]:
+        said = (
+            "only block 0 is filled and the others are all 0, as when a return inside the loop ends it after one pair"
+        )
+        return [Finding.note(said)], "first-block-only"
     if (same_sin | other_cos | (size <= TOL)).any():
         return found, None
     by_angle, cause = _angles(turn, k, len(M))

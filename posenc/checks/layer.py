@@ -316,14 +316,15 @@ def _causal(run: Callable) -> None:
             )
 
 
-def _swapped(sentence: list[str], scheme: str) -> np.ndarray:
-    """The weights of the right layer for `sentence` had the queries and keys been swapped (no mask): softmax(k q^T).
+def _swapped(sentence: list[str], scheme: str, keys_from_queries: bool = False) -> np.ndarray:
+    """The weights of the right layer for `sentence` had the queries and keys been swapped (no mask): softmax(k q^T);
+    or, with `keys_from_queries`, had the keys been made like the queries: softmax(q q^T).
 
     The projections W_q and W_k swapped make q' = x W_k and k' = x W_q, so that q' k'^T = k q^T.
     """
     w_q, w_k, w_v = parts()["projections"]
-    swapped = np.stack([w_k, w_q, w_v])  # (3, d_model, d_model), as parts() holds them
-    return attend(embed(sentence), swapped, _hooks(scheme), position_params(scheme), causal=False)[1]
+    made = np.stack([w_q, w_q, w_v] if keys_from_queries else [w_k, w_q, w_v])  # (3, d_model, d_model)
+    return attend(embed(sentence), made, _hooks(scheme), position_params(scheme), causal=False)[1]
 
 
 def _compare(run: Callable) -> None:
@@ -358,6 +359,12 @@ def _compare(run: Callable) -> None:
                         f"{said} Measured: each row of weights is a softmax of k @ q.T, the scores with the queries and "
                         "keys swapped: posenc.attention takes (q, k, v) in that order.",
                         "qk-swapped",
+                    )
+                if not causal and len(sentence) > 1 and np.allclose(w, _swapped(sentence, scheme, True), atol=1e-6):
+                    raise _stop(
+                        f"{said} Measured: each row of weights is a softmax of q @ q.T: the keys were made like the "
+                        "queries (k from W_q, or the turned q assigned to k).",
+                        "keys-from-queries",
                     )
                 raise _stop(said, variant_of(w, sentence, scheme, causal))
 
@@ -401,6 +408,7 @@ LAYER_MEASURED = {
     "one-row": "every word got the same row added (one row of the table, where word p gets row p)",
     "multiplied": "each word vector multiplied by its table row, where the row is added",
     "qk-swapped": "weights that are a softmax of k @ q.T: the queries and keys swapped",
+    "keys-from-queries": "weights that are a softmax of q @ q.T: the keys made like the queries",
     "other-rows": "rows of the table other than the first n added (table[-n:], say)",
     "added-after-projection": "the table's rows added to q, k and v after the projections, not to x before them",
 }

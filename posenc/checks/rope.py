@@ -75,6 +75,7 @@ ROPE_MEASURED = {
     "never-written": "some output dimensions hold 0 whatever the input: never written into the output",
     "no-theta": "every pair turns by the position itself: the angle lacks its theta_i",
     "line-repeated": "both halves of every pair hold one half's numbers: one line's formula written twice",
+    "exp-without-i": "each pair scaled by e ** angle where it is turned: np.exp(angle) for np.exp(1j * angle)",
     "rows-mixed": "an output row that changes when only another row of x changes: rows mixed by a reshape or stack",
 }
 
@@ -295,6 +296,11 @@ def _diagnose(J: np.ndarray, m: int) -> tuple[list[Finding], str | None]:
         return [Finding.note("the second of every pair comes out unchanged: both halves of a pair turn")], None
     if kept and kept == list(range(0, d, 2)):
         return [Finding.note("the first of every pair comes out unchanged: both halves of a pair turn")], None
+    thetas = rope_angles([1.0], d)[0]  # (d // 2,): each pair's angle per position
+    grown = np.repeat(np.exp(m * thetas), 2)  # what e ** angle, with no i, does to each dimension
+    if not np.allclose(grown, 1.0) and np.allclose(J, np.diag(grown), atol=TOL):
+        note = "each pair is scaled by e ** angle, not turned: np.exp(angle) is real; a turn is np.exp(1j * angle)"
+        return [Finding.note(note)], "exp-without-i"
     zero = [i for i in range(d) if np.allclose(J[i], 0, atol=TOL)]  # output dimensions that hold 0 for any input
     if zero and len(zero) < d:
         which = "second" if zero == list(range(1, d, 2)) else "first" if zero == list(range(0, d, 2)) else ""

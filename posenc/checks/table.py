@@ -82,6 +82,7 @@ SINUSOIDAL_MEASURED = {
     "to-degrees": "every speed is omega_i · 180/π: angles converted to degrees, but np.sin takes radians",
     "exponent-doubled": "each pair turns at base ** (-4i / d_model): the exponent doubled (2 counted twice, or "
     "d_model / 2 in the denominator)",
+    "pairs-at-i": "pair i written to columns i and i + 1, each over the one before, where 2i and 2i + 1 belong",
     "angles-overwritten": "one wave's columns hold the other wave of the first ones (cos(sin(angle))): the angles "
     "overwritten before the second wave was taken",
 }
@@ -297,6 +298,11 @@ def _same_speeds(table: np.ndarray) -> str | None:
         if np.allclose(table, _interleaved(n, 10000.0 ** (-(two_i + shift) / d)), atol=1e-6):
             return "exponent-off-by-one"
     right = sinusoidal(n, d)
+    at_i = np.zeros((n, d))  # pair i written to columns i and i + 1, each pair over the one before
+    for i in range(d // 2):
+        at_i[:, i], at_i[:, i + 1] = right[:, 2 * i], right[:, 2 * i + 1]
+    if np.allclose(table, at_i, atol=1e-6):
+        return "pairs-at-i"
     sines_kept = np.allclose(table[:, 0::2], right[:, 0::2], atol=1e-6)
     if sines_kept and np.allclose(table[:, 1::2], np.cos(right[:, 0::2]), atol=1e-6):
         return "angles-overwritten"
@@ -331,6 +337,8 @@ _MEASURED_SAID = {
     "exponent-doubled": "pair i turns at 10000 ** (-4i / d_model), where 10000 ** (-2i / d_model) belongs: the "
     "exponent is doubled. np.arange(0, d_model, 2) already holds 2i (no 2 * before it), and the denominator is "
     "d_model, not d_model / 2.",
+    "pairs-at-i": "pair i was written to columns i and i + 1, so each pair overwrites the one before and the last "
+    "columns stay 0: pair i's sine goes in column 2 * i, its cosine in 2 * i + 1.",
     "angles-overwritten": "one wave's columns hold the other wave taken of the first ones' values (cos(sin(angle)), "
     "say): the angles were overwritten (angles = np.sin(angles)?) before the second wave was computed from them.",
 }
