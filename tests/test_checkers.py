@@ -228,6 +228,48 @@ def rope_first_line_plus(x, positions):
     return out
 
 
+def sinusoidal_stacked_first(n, d):
+    """A learner's table that stacks the sines and cosines on a new first axis, then reshapes: numbers moved."""
+    angles = positions(n) * posenc.frequencies(d)  # (n, d // 2)
+    return np.stack([np.sin(angles), np.cos(angles)], axis=0).reshape(n, d)
+
+
+def rotation_cosines_broadcast(k, d):
+    """A learner's M whose cosines fill every (even, even) entry; the other three slices use np.diag, as they should."""
+    angle = k * posenc.frequencies(d)  # (d // 2,)
+    M = np.zeros((d, d))
+    M[0::2, 0::2] = np.cos(angle)
+    M[1::2, 1::2], M[0::2, 1::2], M[1::2, 0::2] = (
+        np.diag(np.cos(angle)),
+        np.diag(np.sin(angle)),
+        -np.diag(np.sin(angle)),
+    )
+    return M
+
+
+def slopes_even_as_power(n):
+    """A learner's slopes whose test for a power of two is n % 2 == 0: 12 and 6 heads take the paper's formula."""
+    c = 1 << (n.bit_length() - 1)
+    if n % 2 == 0:
+        return power_of_two_slopes(n)
+    return np.concatenate([power_of_two_slopes(c), power_of_two_slopes(2 * c)[0::2][: n - c]])
+
+
+def slopes_extras_from_2n(n):
+    """A learner's slopes whose extra ones are every other slope of 2n heads, where 2c heads' belong."""
+    c = 1 << (n.bit_length() - 1)
+    return np.concatenate([power_of_two_slopes(c), power_of_two_slopes(2 * n)[0::2][: n - c]])
+
+
+def rope_first_used_twice(x, positions):
+    """A learner's RoPE whose first line takes the first member twice: first·cos − first·sin."""
+    angles = np.asarray(positions)[:, None] * posenc.frequencies(x.shape[1])  # (seq_len, d_head // 2)
+    out = np.empty_like(x)
+    out[:, 0::2] = x[:, 0::2] * np.cos(angles) - x[:, 0::2] * np.sin(angles)
+    out[:, 1::2] = x[:, 0::2] * np.sin(angles) + x[:, 1::2] * np.cos(angles)
+    return out
+
+
 def bias_upper_triangle(seq_len, num_heads, causal=True):
     """A learner's ALiBi bias that keeps i - j in the upper triangle (np.triu), where the keys after the query are."""
     i, j = np.arange(seq_len)[:, None], np.arange(seq_len)[None, :]
@@ -291,6 +333,8 @@ def layer_by_hand(*, mistake=None):
             rows = rows[-1]  # one row (the last), added to every word
         if rows is not None and mistake == "multiplied":
             x = x * rows
+        elif rows is not None and mistake == "words-replaced":
+            x = rows
         elif rows is not None and mistake not in ("table-on-qk", "added-after-projection"):
             x = x + rows
         if scheme == "rope" and mistake == "rope-on-inputs":
@@ -388,6 +432,7 @@ SPECS = {
         measured={
             "power-half": lambda q, k, v: posenc.softmax(q @ k.T / q.shape[-1] ** 1 / 2) @ v,
             "rounded-scores": lambda q, k, v: posenc.softmax(q @ k.T // np.sqrt(q.shape[-1])) @ v,
+            "own-value": lambda q, k, v: np.einsum("qk,qd->qd", posenc.softmax(q @ k.T / np.sqrt(q.shape[-1])), v),
         },
     ),
     "check_equivariance_test": Spec(
@@ -447,6 +492,7 @@ SPECS = {
             "exponent-doubled": lambda n, d: interleave(positions(n) * 10000.0 ** (-2 * np.arange(0, d, 2) / d)),
             "angles-overwritten": sinusoidal_angles_overwritten,
             "pairs-at-i": sinusoidal_pairs_at_i,
+            "rearranged": sinusoidal_stacked_first,
         },
     ),
     "check_wavelength": Spec(
@@ -499,6 +545,7 @@ SPECS = {
             "index-for-frequency": lambda k, d: rotation(k * np.arange(d // 2.0)),
             "no-k": lambda k, d: rotation(posenc.frequencies(d)),
             "first-block-only": lambda k, d: np.pad(rotation(k * posenc.frequencies(d)[:1]), (0, d - 2)),
+            "outside-block": rotation_cosines_broadcast,
         },
     ),
     "check_cosine_similarity": Spec(
@@ -542,6 +589,9 @@ SPECS = {
         },
         measured={
             "block-read-back": rope_first_line_plus,
+            "no-sin-terms": lambda x, p: (
+                x * np.repeat(np.cos(np.asarray(p)[:, None] * posenc.frequencies(x.shape[1])), 2, axis=1)
+            ),
             "never-written": rope_second_never_written,
             "no-theta": lambda x, p: rope_by_hand(x, p, np.ones(x.shape[1] // 2)),
             "line-repeated": rope_first_line_twice,
@@ -576,6 +626,8 @@ SPECS = {
             "extras-repeat": slopes_extras_from_c,
             "wrong-c": slopes_c_as_exponent,
             "power-grouping": lambda n: 2.0 ** (-8 / n) ** np.arange(1, n + 1),
+            "even-as-power": slopes_even_as_power,
+            "extras-other-heads": slopes_extras_from_2n,
         },
     ),
     "check_alibi_bias": Spec(
@@ -625,6 +677,7 @@ SPECS = {
                 "keys-from-queries",
                 "other-rows",
                 "added-after-projection",
+                "words-replaced",
             )
         },
     ),
@@ -802,6 +855,36 @@ def test_measures_each_diagnosis_it_knows(name, measured):
     result = run(name, SPECS[name].measured[measured])
     assert not result.passed and result.mistake == measured, f"recorded {result.mistake!r}: {result.message}"
     assert not set(CHECKERS[name].measured) & set(CHECKERS[name].mistakes), "an id is listed or measured, not both"
+
+
+def layer_none_tested_with_a_bare_string(sentence, scheme, causal=False):
+    """A learner's layer whose `scheme == "sinusoidal" or "learned"` is always true: 'none' adds the sinusoidal rows."""
+    parts = posenc.capstone.parts()
+    w_q, w_k, w_v = parts["projections"]
+    x = parts["embeddings"][[posenc.capstone.WORDS.index(w) for w in sentence]]
+    n = len(sentence)
+    if scheme == "sinusoidal" or "learned":  # the mistake under test: always true
+        x = x + (parts["table"][:n] if scheme == "learned" else posenc.sinusoidal(n, 8))
+    return posenc.attention(x @ w_q, x @ w_k, x @ w_v, mask=posenc.causal_mask(n) if causal else None)
+
+
+@pytest.mark.parametrize(
+    "name, answer, mistake, said",
+    [
+        ("check_apply_rope", rope_first_used_twice, "block-read-back", "new first = (cos − sin)·x1"),
+        (
+            "check_scheme_layer",
+            layer_none_tested_with_a_bare_string,
+            "positions-in-none",
+            "gives what scheme 'sinusoidal'",
+        ),
+        ("check_positions_column", lambda n: np.cumsum(np.ones((n, 1)), axis=1) - 1, "zeros", "axis=1"),
+    ],
+    ids=["rope-term-twice", "layer-or-string", "column-cumsum-axis"],
+)
+def test_a_measurement_names_the_line_it_points_to(name, answer, mistake, said):
+    result = run(name, answer)
+    assert not result.passed and result.mistake == mistake and said in result.message, result.message
 
 
 def wrong_values():

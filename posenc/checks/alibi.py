@@ -18,6 +18,7 @@ from posenc.checks.cases import Case, first_miss
 from posenc.checks.engine import (
     CheckResult,
     Explained,
+    array_from,
     correct,
     first_difference,
     first_mismatch,
@@ -64,6 +65,9 @@ SLOPE_MEASURED = {
     "extras-repeat": "the extra slopes repeat slopes the first c already have, where they fall between them",
     "wrong-c": "the first slopes are those of another power of two: c read back from them",
     "power-grouping": "slopes 2 ** ((-8 / n) ** h): 2.0 ** a ** b read as 2.0 ** (a ** b)",
+    "even-as-power": "the rule's slopes for odd head counts, the paper's formula for even ones that are no power of "
+    "two: the test for a power of two lets even counts through",
+    "extras-other-heads": "the extra slopes are every other slope of another number of heads than 2c",
 }
 
 HEAD_COUNTS = (8, 16, 12, 6, 1)
@@ -147,6 +151,15 @@ def check_alibi_slopes(fn: Callable[[int], np.ndarray]) -> CheckResult:
         return not_yet(said + " Some slopes are NaN or infinite.")
     mistake = likely_mistake(got, _suspects(n))
     hint = f" {SLOPE_MISTAKES[mistake]}" if mistake else ""
+    if mistake == "paper-formula" and n % 2 == 0 and _right_for(fn, name, (5, 7)):
+        mistake, hint = (
+            "even-as-power",
+            (
+                f" Measured: yours follows the rule for 5 and 7 heads, but for {n} heads gives 2 ** (-8h/n), the "
+                f"power-of-two formula: the test that picks powers of two lets {n}, an even number, through "
+                "(n % 2 == 0?). Test c == n, with c = 1 << (n.bit_length() - 1)."
+            ),
+        )
     other_c = _wrong_c(got, n) if mistake is None else ""
     measured = ("wrong-c", other_c) if other_c else None
     if mistake is None and measured is None:
@@ -160,6 +173,15 @@ def check_alibi_slopes(fn: Callable[[int], np.ndarray]) -> CheckResult:
     if len(shown) + len(hint) > room_after(said):  # the hint matters more than the slopes written out
         shown = ""
     return not_yet(said, Explained(shown + hint, mistake))
+
+
+def _right_for(fn: Callable, name: str, counts: tuple[int, ...]) -> bool:
+    """Whether `fn` gives the right slopes for every head count in `counts` (quietly False if it fails)."""
+    for n in counts:
+        _, got, _ = array_from(fn, name, n, params=("num_heads",))
+        if got is None or got.shape != (n,) or not np.allclose(got, alibi_slopes(n)):
+            return False
+    return True
 
 
 def _exponent_rule(got: np.ndarray, n: int) -> tuple[str, str] | None:
@@ -224,6 +246,19 @@ def _order_rule(got: np.ndarray, expected: np.ndarray, n: int) -> tuple[str, str
             f" Measured: slopes {c} on repeat slopes the first {c} already have; the extra ones fall between them: "
             f"every other slope of {2 * c} heads, power_of_two(2 * c)[0::2]."
         )
+    if c < n and np.allclose(got[:c], first):
+        power = lambda k: 2.0 ** (-8.0 * np.arange(1, k + 1) / k)  # noqa: E731 (the paper's sequence for k heads)
+        for m in (k for k in range(1, 4 * n + 1) if k not in (c, 2 * c)):
+            for start in (0, 1):
+                if power(m)[start::2][: n - c].shape == got[c:].shape and np.allclose(
+                    power(m)[start::2][: n - c], got[c:]
+                ):
+                    said = " (2n)" if m == 2 * n else ""
+                    return "extras-other-heads", (
+                        f" Measured: slopes {c} on are every other slope of {m} heads{said}, where the rule takes "
+                        f"them from 2c = {2 * c} heads (c = {c}, the power of two it started from): "
+                        "power_of_two(2 * c)[0::2]."
+                    )
     return None
 
 

@@ -58,6 +58,8 @@ OFFSET_MEASURED = {
     "index-for-frequency": "every block turns by k * i, the pair's index, where k * omega_i belongs",
     "no-k": "M moves every row 1 position on whatever k is: the angle lacks its k",
     "first-block-only": "only block 0 filled, the others 0: a return inside the loop",
+    "outside-block": "an entry outside every block holding one block's cos or sin: a slice or a diagonal that reaches "
+    "past the block",
     "filled-grid": "every row of blocks repeats the diagonal's blocks: a slice assignment that fills every (even, "
     "even) entry, not only pair i's",
 }
@@ -130,8 +132,8 @@ def _blocks_at_i(k: int, d_model: int) -> np.ndarray:
     return M
 
 
-def _blocks(M: np.ndarray) -> tuple[np.ndarray, list[Finding]]:
-    """Each pair's 2×2 block, found where the learner put it, and what is wrong with where it sits."""
+def _blocks(M: np.ndarray, k: int) -> tuple[np.ndarray, list[Finding], str | None]:
+    """Each pair's 2×2 block, found where the learner put it, what is wrong with where it sits, and its id."""
     pairs = len(M) // 2
     grid = M.reshape(pairs, 2, pairs, 2)  # grid[m, :, n, :]: the block in rows 2m, 2m + 1 and columns 2n, 2n + 1
     filled = np.abs(grid).max(axis=(1, 3)) > TOL  # (pairs, pairs)
@@ -140,14 +142,53 @@ def _blocks(M: np.ndarray) -> tuple[np.ndarray, list[Finding]]:
     if (where != i).any():
         m = int(np.flatnonzero(where != i)[0])
         said = f"rows {2 * m}–{2 * m + 1} have their block in columns {2 * where[m]}–{2 * where[m] + 1}"
-        return grid[i, :, where, :], [Finding.note(f"the blocks sit off the diagonal: {said}, not {2 * m}–{2 * m + 1}")]
+        found = [Finding.note(f"the blocks sit off the diagonal: {said}, not {2 * m}–{2 * m + 1}")]
+        return grid[i, :, where, :], found, None
     rows = np.arange(len(M))
     outside = np.argwhere((rows[:, None] // 2 != rows[None, :] // 2) & (np.abs(M) > TOL))
     if outside.size == 0:
-        return grid[i, :, i, :], []
+        return grid[i, :, i, :], [], None
     r, c = outside[0]
     said = f"M[{r}, {c}] is {number(M[r, c])} where 0 belongs: each pair's block mixes only its own two rows"
-    return grid[i, :, i, :], [Finding.note(said)]
+    partner = _pairing(M)
+    if partner is not None:  # a whole other pairing (the half layout, say), not a stray entry
+        half = " (the half layout's pairing)" if np.array_equal(partner, (rows + len(M) // 2) % len(M)) else ""
+        said = (
+            f"dimension {r} is paired with dimension {partner[r]}{half}, where this M pairs neighbours: "
+            f"{r} with {r ^ 1} (block i in rows and columns 2i, 2i + 1)"
+        )
+        return grid[i, :, i, :], [Finding.note(said)], None
+    owner = _owner(M[r, c], k, len(M))
+    if owner is None:
+        return grid[i, :, i, :], [Finding.note(said)], None
+    pair, what = owner
+    said = (
+        f"M[{r}, {c}] is {number(M[r, c])}, block {pair}'s {what}, outside block {pair} (rows and columns "
+        f"{2 * pair}–{2 * pair + 1}), where 0 belongs: written past its block, by a slice that fills more than "
+        "the diagonal (M[0::2, 0::2] = c where np.diag(c) belongs) or a diagonal that runs on into the next block"
+    )
+    return grid[i, :, i, :], [Finding.note(said)], "outside-block"
+
+
+def _pairing(M: np.ndarray) -> np.ndarray | None:
+    """Each dimension's one partner, when M mixes every dimension with exactly one other, both ways; else None."""
+    mixed = np.abs(M) > TOL
+    np.fill_diagonal(mixed, False)
+    if not ((mixed.sum(axis=0) == 1).all() and (mixed == mixed.T).all()):
+        return None
+    return mixed.argmax(axis=0)
+
+
+def _owner(value: float, k: int, d_model: int) -> tuple[int, str] | None:
+    """The one pair whose cos, sin or −sin `value` is (for an entry found outside every block), else None."""
+    angles = k * frequencies(d_model)
+    found = [
+        (int(p), what)
+        for p, angle in enumerate(angles)
+        for what, entry in (("cos", np.cos(angle)), ("sin", np.sin(angle)), ("−sin", -np.sin(angle)))
+        if abs(value - entry) <= TOL
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 def _diagnose(M: np.ndarray, k: int) -> tuple[list[Finding], str | None]:
@@ -162,7 +203,7 @@ def _diagnose(M: np.ndarray, k: int) -> tuple[list[Finding], str | None]:
             "or index arrays such as M[2 * i, 2 * i] = c for i = np.arange(pairs))"
         )
         return [Finding.note(said)], "filled-grid"
-    blocks, found = _blocks(M)  # (pairs, 2, 2)
+    blocks, found, placed = _blocks(M, k)  # (pairs, 2, 2)
     a, b, c, e = blocks[:, 0, 0], blocks[:, 0, 1], blocks[:, 1, 0], blocks[:, 1, 1]  # (pairs,) each
     cos, sin = np.abs(np.cos(k * frequencies(len(M)))), np.abs(np.sin(k * frequencies(len(M))))  # (pairs,) each
     if not np.allclose(cos, sin, atol=1e-3) and all(
@@ -196,9 +237,9 @@ def _diagnose(M: np.ndarray, k: int) -> tuple[list[Finding], str | None]:
         )
         return [Finding.note(said)], "first-block-only"
     if (same_sin | other_cos | (size <= TOL)).any():
-        return found, None
+        return found, placed
     by_angle, cause = _angles(turn, k, len(M))
-    return found + by_angle, cause
+    return found + by_angle, cause or placed
 
 
 @register("function", OFFSET_MISTAKES, OFFSET_MEASURED)

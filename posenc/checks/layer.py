@@ -159,6 +159,15 @@ def _none(run: Callable, scheme: str) -> None:
     moved_out, moved_w = run(PERMUTED, scheme)
     change = np.linalg.norm(moved_out - out[PERM], axis=1)  # (n,)
     if change.max() > TOL or not np.allclose(moved_w, w[np.ix_(PERM, PERM)], atol=TOL):
+        for other in (s for s in EXERCISE_SCHEMES if s != scheme):
+            theirs = layer_with(SENTENCE, other)
+            if np.allclose(out, theirs[0], atol=TOL) and np.allclose(w, theirs[1], atol=TOL):
+                raise _stop(
+                    f"for {_where(scheme, False, SENTENCE)}, your layer gives what scheme '{other}' gives: the test "
+                    f"that picks '{other}' is true for '{scheme}' too (scheme == 'a' or 'b' is always true, a "
+                    "non-empty string being true: write scheme in ('a', 'b')).",
+                    "positions-in-none",
+                )
         r = int(np.argmax(change))
         raise _stop(
             f"for {_where(scheme, False, PERMUTED)}, the output of '{PERMUTED[r]}' is not the one it had in "
@@ -226,6 +235,12 @@ def _absolute(run: Callable, scheme: str) -> None:
             f"{where}, the table's rows reached v after the projection (v = x @ W_v + rows): add them to x before "
             "q, k and v are made.",
             "added-after-projection",
+        )
+    if x is not None and np.allclose(x, right, atol=1e-4):
+        raise _stop(
+            f"{where}, the word vectors are gone: the layer's input is the table rows alone (x = table), where "
+            "the rows are added to the words: x = x + table.",
+            "words-replaced",
         )
     times = float(np.sum(added * right) / np.sum(right**2))
     if np.allclose(added, times * right, atol=1e-4):
@@ -411,6 +426,7 @@ LAYER_MEASURED = {
     "keys-from-queries": "weights that are a softmax of q @ q.T: the keys made like the queries",
     "other-rows": "rows of the table other than the first n added (table[-n:], say)",
     "added-after-projection": "the table's rows added to q, k and v after the projections, not to x before them",
+    "words-replaced": "the table rows replace the word vectors (x = table) where they are added to them",
 }
 
 

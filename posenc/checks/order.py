@@ -205,6 +205,7 @@ def _measure_attention(fn: Callable, name: str) -> tuple[list[str], str | None] 
 ATTENTION_MEASURED = {
     "power-half": "the scores divided by 2 × d_head: s / d_head ** 1/2 read as (s / d_head) / 2",
     "rounded-scores": "a softmax of the scaled scores rounded down to whole numbers: // where / belongs",
+    "own-value": "each output row is its own query's row of v: the values indexed by the query, not the key",
 }
 
 
@@ -268,6 +269,14 @@ def _explain(fn: Callable, name: str, value: object, got: np.ndarray, qkv: tuple
     dtype = int_dtype(value)
     if dtype is not None:
         return Explained(f" Your output has dtype {dtype}. {ATTENTION_MISTAKES['int-dtype']}", "int-dtype")
+    v = qkv[2]
+    if got.shape == v.shape and np.allclose(got, v, atol=1e-9):
+        return Explained(
+            " Measured: output row i is v's row i itself: each query keeps its own value (v indexed by the query, "
+            "as einsum's 'qk,qd->qd' does, or the weights summed away). Row i is weights[i] @ v, a mix of every "
+            "row of v: weights @ v.",
+            "own-value",
+        )
     with np.errstate(all="ignore"):
         measured = _measure_attention(fn, name)
     if measured is None:  # nothing to measure: compare with the listed mistakes' outputs

@@ -76,6 +76,8 @@ ROPE_MEASURED = {
     "no-theta": "every pair turns by the position itself: the angle lacks its theta_i",
     "line-repeated": "both halves of every pair hold one half's numbers: one line's formula written twice",
     "exp-without-i": "each pair scaled by e ** angle where it is turned: np.exp(angle) for np.exp(1j * angle)",
+    "no-sin-terms": "each dimension only scaled (by its cos, say), never mixed with its pair's other: the sin terms "
+    "missing",
     "rows-mixed": "an output row that changes when only another row of x changes: rows mixed by a reshape or stack",
 }
 
@@ -265,12 +267,16 @@ def _partners(J: np.ndarray) -> np.ndarray | None:
 
 def _as_formula(row: tuple[float, float], angle: float) -> str | None:
     """A row of a pair's 2 × 2 block as the line of code it computes, ``cos·x1 − sin·x2``, each coefficient read as
-    ±cos, ±sin, 0 or 1 of `angle`; None when one is none of these.
+    ±cos, ±sin, 0 or 1 of `angle`, or a sum or difference of cos and sin (a term written twice for one member);
+    None when one is none of these.
 
     >>> _as_formula((np.cos(0.5), np.sin(0.5)), 0.5)
     'cos·x1 + sin·x2'
+    >>> _as_formula((np.cos(0.5) - np.sin(0.5), 0.0), 0.5)
+    '(cos − sin)·x1'
     """
     names = {"cos": np.cos(angle), "sin": np.sin(angle), "1": 1.0}
+    names |= {"(cos + sin)": names["cos"] + names["sin"], "(cos − sin)": names["cos"] - names["sin"]}
     terms = []
     for value, x in zip(row, ("x1", "x2"), strict=True):
         if abs(value) < TOL:
@@ -301,6 +307,14 @@ def _diagnose(J: np.ndarray, m: int) -> tuple[list[Finding], str | None]:
     if not np.allclose(grown, 1.0) and np.allclose(J, np.diag(grown), atol=TOL):
         note = "each pair is scaled by e ** angle, not turned: np.exp(angle) is real; a turn is np.exp(1j * angle)"
         return [Finding.note(note)], "exp-without-i"
+    if np.allclose(J, np.diag(np.diag(J)), atol=TOL):  # scaled, never mixed: no sine terms
+        cosines = np.allclose(np.diag(J), np.repeat(np.cos(m * thetas), 2), atol=TOL)
+        by = "the cos of its angle" if cosines else "a number"
+        note = (
+            f"each dimension is only multiplied by {by}, never mixed with the other of its pair: the sin terms "
+            "are missing (new first = cos·x1 − sin·x2, new second = sin·x1 + cos·x2)"
+        )
+        return [Finding.note(note)], "no-sin-terms"
     zero = [i for i in range(d) if np.allclose(J[i], 0, atol=TOL)]  # output dimensions that hold 0 for any input
     if zero and len(zero) < d:
         which = "second" if zero == list(range(1, d, 2)) else "first" if zero == list(range(0, d, 2)) else ""
@@ -308,6 +322,11 @@ def _diagnose(J: np.ndarray, m: int) -> tuple[list[Finding], str | None]:
         return [Finding.note(f"{said} 0 whatever the input: never written into the output")], "never-written"
     partner = _partners(J)
     half, cause, found = d // 2, None, []
+    outside = J.copy()
+    for i in range(0, d - 1, 2):
+        outside[i : i + 2, i : i + 2] = 0
+    if partner is None and np.allclose(outside, 0, atol=TOL):  # within its pair, but one member feeds nothing
+        partner = np.arange(d) ^ 1
     if partner is None:
         said = "the dimensions are not mixed in pairs: each should be mixed with exactly one other"
         return [Finding.note(said)], None

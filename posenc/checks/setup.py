@@ -20,7 +20,8 @@ POSITIONS_MISTAKES = {
     "one-short": "That is one position too few: np.arange(seq_len) already runs from 0 to seq_len - 1.",
     "one-extra": "That is one position too many: np.arange(seq_len) stops before seq_len, so it needs no - 1 or + 1.",
     "tuple": "You returned a tuple holding the array (a stray comma after return?): return the array itself.",
-    "zeros": "The column is all 0: it was made but never filled in with the positions.",
+    "zeros": "The column is all 0: it was made but never filled in with the positions, or a count ran along "
+    "the axis of length 1 (np.cumsum(..., axis=1)), where it runs down the column, axis=0.",
     "steps": "The positions step by 1 (0, 1, 2, ...); yours step by another amount (np.linspace, for one, includes "
     "its end point): use np.arange.",
     "extra-axes": "A column has two axes, (seq_len, 1): one None after the colon, np.arange(seq_len)[:, None].",

@@ -85,6 +85,8 @@ SINUSOIDAL_MEASURED = {
     "pairs-at-i": "pair i written to columns i and i + 1, each over the one before, where 2i and 2i + 1 belong",
     "angles-overwritten": "one wave's columns hold the other wave of the first ones (cos(sin(angle))): the angles "
     "overwritten before the second wave was taken",
+    "rearranged": "every right number, in the wrong places and not whole columns moved: a stack on the wrong axis, "
+    "or a reshape of a table laid out another way",
 }
 
 TOL = 1e-5  # a phase (radians), amplitude or offset closer than this to the right one reads as right
@@ -344,6 +346,15 @@ _MEASURED_SAID = {
 }
 
 
+def _rearranged(table: np.ndarray) -> bool:
+    """Whether `table` holds exactly the right table's numbers, moved around other than column by column."""
+    right = sinusoidal(*table.shape)
+    if not np.allclose(np.sort(table, axis=None), np.sort(right, axis=None), atol=1e-9, rtol=0.0):
+        return False
+    columns = [any(np.allclose(col, other, atol=1e-9) for other in right.T) for col in table.T]
+    return not all(columns)
+
+
 def _explain(fn: Callable, name: str, value: object, d_model: int, room: int) -> Explained:
     """What the learner's table does wrong, measured on a long table, in at most `room` characters."""
     dtype = int_dtype(value)
@@ -370,6 +381,13 @@ def _explain(fn: Callable, name: str, value: object, d_model: int, room: int) ->
         certain = same != "one-frequency"  # pair 0's speed everywhere: floor division is one way, not the only one
         likely = "" if certain else "Likely: "
         return Explained(f" Measured over {len(table)} positions: {likely}{SINUSOIDAL_MISTAKES[same]}", same)
+    if _rearranged(table):
+        return Explained(
+            " Measured: your table holds every right number, in the wrong places (not whole columns moved): a stack "
+            "on the wrong axis, or a reshape of another layout? Stack sin and cos on the last axis (axis=-1), then "
+            "reshape, so each pair sits side by side.",
+            "rearranged",
+        )
     with np.errstate(all="ignore"):
         findings, mistake = _diagnose(table)
     hint = f" Likely: {SINUSOIDAL_MISTAKES[mistake]}" if mistake else ""
