@@ -228,6 +228,31 @@ def rope_first_line_plus(x, positions):
     return out
 
 
+def equivariance_shuffling_x_in_place(f, x, perm):
+    """A learner's test that shuffles x through a name for it (not a copy), so f(x)[perm] reorders twice."""
+    shuffled = x
+    shuffled[:] = x[perm]
+    return np.allclose(f(shuffled), f(x)[perm])
+
+
+def rope_last_pair_skipped(x, positions):
+    """A learner's RoPE whose loop over the pairs stops one pair early: the last pair is copied unturned."""
+    out = x.copy()
+    angles = np.asarray(positions)[:, None] * posenc.frequencies(x.shape[1])  # (seq_len, d_head // 2)
+    for i in range(x.shape[1] // 2 - 1):
+        c, s = np.cos(angles[:, i]), np.sin(angles[:, i])
+        out[:, 2 * i], out[:, 2 * i + 1] = x[:, 2 * i] * c - x[:, 2 * i + 1] * s, x[:, 2 * i] * s + x[:, 2 * i + 1] * c
+    return out
+
+
+def table_rows_moved():
+    """A learner's table filled in another order: the rows of T5, RoPE and ALiBi each hold the next one's."""
+    right = checks.comparison_table_answer()
+    table = {row: dict(cells) for row, cells in right.items()}
+    table["T5 bias"], table["RoPE"], table["ALiBi"] = dict(right["RoPE"]), dict(right["ALiBi"]), dict(right["T5 bias"])
+    return table
+
+
 def sinusoidal_stacked_first(n, d):
     """A learner's table that stacks the sines and cosines on a new first axis, then reshapes: numbers moved."""
     angles = positions(n) * posenc.frequencies(d)  # (n, d // 2)
@@ -253,6 +278,13 @@ def slopes_even_as_power(n):
     if n % 2 == 0:
         return power_of_two_slopes(n)
     return np.concatenate([power_of_two_slopes(c), power_of_two_slopes(2 * c)[0::2][: n - c]])
+
+
+def slopes_extras_from_the_end(n):
+    """A learner's slopes whose extra ones are the last n - c of every other slope of 2c heads, not the first."""
+    c = 1 << (n.bit_length() - 1)
+    extra = power_of_two_slopes(2 * c)[0::2][c - n :] if n > c else np.empty(0)
+    return np.concatenate([power_of_two_slopes(c), extra])
 
 
 def slopes_extras_from_2n(n):
@@ -348,7 +380,10 @@ def layer_by_hand(*, mistake=None):
             q, k = k, q
         if mistake == "keys-from-queries":
             k = q
-        if scheme == ("RoPE" if mistake == "scheme-ignored" else "rope") and mistake != "rope-on-inputs":
+        if scheme == ("RoPE" if mistake == "scheme-ignored" else "rope") and mistake not in (
+            "rope-on-inputs",
+            "rope-on-outputs",
+        ):
             layout = "half" if mistake == "rope-half-layout" else "interleaved"
             q = posenc.apply_rope(q, layout=layout)
             k = k if mistake == "rope-one-side" else posenc.apply_rope(k, layout=layout)
@@ -368,6 +403,8 @@ def layer_by_hand(*, mistake=None):
         if masked and mistake == "mask-transposed":
             mask = mask.T
         outputs, weights = posenc.attention(q, k, v, mask=mask, bias=bias)
+        if scheme == "rope" and mistake == "rope-on-outputs":
+            outputs = posenc.apply_rope(outputs)
         return outputs if mistake == "returns-outputs-only" else (outputs, weights)
 
     return my_scheme_layer
@@ -412,6 +449,9 @@ SPECS = {
             "fractions": lambda n: np.arange(n)[:, None] / n,
             "widened": lambda n: np.arange(n)[:, None] + np.array([10, 20]),
             "stacked": lambda n: np.indices((n, 1)),
+            "empty": lambda n: np.arange(n, 1),
+            "returned-shape": lambda n: (n, 1),
+            "one-hot": lambda n: np.eye(n),
         },
     ),
     "check_attention": Spec(
@@ -433,6 +473,9 @@ SPECS = {
             "power-half": lambda q, k, v: posenc.softmax(q @ k.T / q.shape[-1] ** 1 / 2) @ v,
             "rounded-scores": lambda q, k, v: posenc.softmax(q @ k.T // np.sqrt(q.shape[-1])) @ v,
             "own-value": lambda q, k, v: np.einsum("qk,qd->qd", posenc.softmax(q @ k.T / np.sqrt(q.shape[-1])), v),
+            "divided-by-size": lambda q, k, v: posenc.attention(q, k, v)[0] / k.shape[0],
+            "self-scores": lambda q, k, v: posenc.softmax(q @ q.T / np.sqrt(q.shape[-1])) @ v,
+            "row-scores": lambda q, k, v: posenc.softmax((q * k).sum(axis=-1) / np.sqrt(q.shape[-1])) @ v,
         },
     ),
     "check_equivariance_test": Spec(
@@ -455,6 +498,7 @@ SPECS = {
             "ignores-perm": lambda f, x, p: np.allclose(f(x[::-1]), f(x)[::-1]),
             "one-row-compared": lambda f, x, p: np.allclose(f(x[p])[0], f(x)[p][0]),
         },
+        measured={"changed-x": equivariance_shuffling_x_in_place},
     ),
     "check_sinusoidal": Spec(
         reference=posenc.sinusoidal,
@@ -493,6 +537,8 @@ SPECS = {
             "angles-overwritten": sinusoidal_angles_overwritten,
             "pairs-at-i": sinusoidal_pairs_at_i,
             "rearranged": sinusoidal_stacked_first,
+            "positions-scaled": lambda n, d: interleave(positions(n) / n * posenc.frequencies(d)),
+            "rows-unfilled": lambda n, d: posenc.sinusoidal(n, d) * (np.arange(n) < n - 1)[:, None],
         },
     ),
     "check_wavelength": Spec(
@@ -516,9 +562,11 @@ SPECS = {
         measured={
             "power-before-division": 2 * np.pi / (10000.0**-2 * 12 / 48),
             "exp-for-power": 2 * np.pi / np.exp(-2 * 12 / 48),
+            "printed-none": None,  # my_wavelength = print(...): print gives back None
+            "other-width": 2 * np.pi / 10000.0 ** (-2 * 12 / 512),
         },
         kwargs={"pair": 12, "d_model": 48},
-        hint_args={"pair": 12, "column": 24, "column_after": 25},
+        hint_args={"pair": 12, "column": 24, "column_after": 25, "width": 512, "d_model": 48},
     ),
     "check_offset_rotation": Spec(
         reference=posenc.offset_rotation,
@@ -546,6 +594,8 @@ SPECS = {
             "no-k": lambda k, d: rotation(posenc.frequencies(d)),
             "first-block-only": lambda k, d: np.pad(rotation(k * posenc.frequencies(d)[:1]), (0, d - 2)),
             "outside-block": rotation_cosines_broadcast,
+            "identity-added": lambda k, d: posenc.offset_rotation(k, d) + np.eye(d),
+            "rows-unwritten": lambda k, d: posenc.offset_rotation(k, d) * (np.arange(d) % 2 == 0)[:, None],
         },
     ),
     "check_cosine_similarity": Spec(
@@ -565,6 +615,10 @@ SPECS = {
             "changed-input": normalise_in_place,
         },
         measured={
+            "multiplied-lengths": lambda t: (t @ t.T) * np.outer(*[np.linalg.norm(t, axis=1)] * 2),
+            "distances": lambda t: np.linalg.norm(t[:, None] - t[None, :], axis=-1),
+            "cos-of-dots": lambda t: np.cos(t @ t.T),
+            "lengths-other-way": lambda t: (t @ t.T) / np.outer(*[np.sqrt((t @ t.T).sum(axis=1))] * 2),
             "one-squared": lambda t: t @ t.T / (lengths(t) * lengths(t)),
             "other-lengths": lambda t: t @ t.T / np.outer(np.abs(t).sum(axis=1), np.abs(t).sum(axis=1)),
             "lost-sign": lambda t: np.abs(posenc.analysis.cosine_similarity(t)),
@@ -589,6 +643,7 @@ SPECS = {
         },
         measured={
             "block-read-back": rope_first_line_plus,
+            "last-pair-unturned": rope_last_pair_skipped,
             "no-sin-terms": lambda x, p: (
                 x * np.repeat(np.cos(np.asarray(p)[:, None] * posenc.frequencies(x.shape[1])), 2, axis=1)
             ),
@@ -628,6 +683,7 @@ SPECS = {
             "power-grouping": lambda n: 2.0 ** (-8 / n) ** np.arange(1, n + 1),
             "even-as-power": slopes_even_as_power,
             "extras-other-heads": slopes_extras_from_2n,
+            "extras-from-the-end": slopes_extras_from_the_end,
         },
     ),
     "check_alibi_bias": Spec(
@@ -660,6 +716,7 @@ SPECS = {
             "squared": alibi_with(causal_form=lambda d: np.maximum(d, 0) ** 2, plain_form=lambda d: d**2),
             "divided-by-slope": alibi_with(slopes_of=lambda h: 1 / posenc.alibi_slopes(h)),
             "collapsed-axis": bias_max_for_maximum,
+            "distance-scaled": lambda n, h, causal=True: posenc.alibi_bias(n, h, causal=causal) / n,
         },
     ),
     "check_scheme_layer": Spec(
@@ -678,6 +735,7 @@ SPECS = {
                 "other-rows",
                 "added-after-projection",
                 "words-replaced",
+                "rope-on-outputs",
             )
         },
     ),
@@ -703,7 +761,10 @@ SPECS = {
             "sinusoidal-trained": table_with(("sinusoidal", "trained position parameters", "one row per position")),
             "shared-row": one_row_for_every_scheme(),
         },
-        measured={"place": table_with(("ALiBi", "where it acts", "turns queries and keys"))},
+        measured={
+            "place": table_with(("ALiBi", "where it acts", "turns queries and keys")),
+            "rows-moved": table_rows_moved(),
+        },
     ),
 }
 

@@ -204,7 +204,10 @@ ATTENTION = {
     ),
     "scaled after the softmax": (
         lambda q, k, v: softmax(q @ k.T) / scaled(q) @ v,
-        ["the rows of weights sum to 0.25, not 1 (weights scaled after the softmax?)", "Scale the scores"],
+        [
+            "the rows of weights sum to 0.25, not 1 (1 / sqrt(d_head): the division by sqrt(d_head) came after the softmax",
+            "Scale the scores",
+        ],
     ),
     "exp with no sum": (lambda q, k, v: np.exp(q @ k.T / scaled(q)) @ v, ["divide each row by its own sum"]),
     "one sum for all": (

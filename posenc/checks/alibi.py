@@ -67,6 +67,7 @@ SLOPE_MEASURED = {
     "power-grouping": "slopes 2 ** ((-8 / n) ** h): 2.0 ** a ** b read as 2.0 ** (a ** b)",
     "even-as-power": "the rule's slopes for odd head counts, the paper's formula for even ones that are no power of "
     "two: the test for a power of two lets even counts through",
+    "extras-from-the-end": "the extra slopes are the last n - c of every other slope of 2c heads, not the first",
     "extras-other-heads": "the extra slopes are every other slope of another number of heads than 2c",
 }
 
@@ -248,6 +249,12 @@ def _order_rule(got: np.ndarray, expected: np.ndarray, n: int) -> tuple[str, str
         )
     if c < n and np.allclose(got[:c], first):
         power = lambda k: 2.0 ** (-8.0 * np.arange(1, k + 1) / k)  # noqa: E731 (the paper's sequence for k heads)
+        every_other = power(2 * c)[0::2]
+        if len(every_other) > n - c and np.allclose(every_other[-(n - c) :], got[c:]):
+            return "extras-from-the-end", (
+                f" Measured: slopes {c} on are the last {n - c} of every other slope of {2 * c} heads; the rule takes "
+                f"the first {n - c}: power_of_two(2 * c)[0::2][: n - c]."
+            )
         for m in (k for k in range(1, 4 * n + 1) if k not in (c, 2 * c)):
             for start in (0, 1):
                 if power(m)[start::2][: n - c].shape == got[c:].shape and np.allclose(

@@ -96,7 +96,7 @@ def _fit(values: np.ndarray, distance: np.ndarray) -> tuple[float, float, float]
     return float(a), float(c), float(np.max(np.abs(design @ [a, c] - values)))
 
 
-def _slopes(a: np.ndarray, slopes: np.ndarray) -> tuple[str, str | None]:
+def _slopes(a: np.ndarray, slopes: np.ndarray, seq_len: int = 0) -> tuple[str, str | None]:
     """The heads' measured slopes `a` against the right ones: what differs, and the listed mistake it is.
 
     A mistake's id starts with "?" when the measurement only suggests it: the hint is then hedged.
@@ -128,6 +128,20 @@ def _slopes(a: np.ndarray, slopes: np.ndarray) -> tuple[str, str | None]:
             "one-slope",
         )
     ratio = a / slopes
+    by = next(
+        (
+            f"1 / {name}"
+            for n, name in ((seq_len, "seq_len"), (seq_len - 1, "(seq_len - 1)"))
+            if n > 1 and np.ptp(ratio) < 1e-6 and np.isclose(ratio[0] * n, 1.0, rtol=1e-6)
+        ),
+        None,
+    )
+    if by is not None:
+        return (
+            f"every slope is {by} times the right one (head 0: {_slope(a[0])}, not {_slope(slopes[0])}): the distance "
+            "was divided by the length, so one offset's penalty shrinks as inputs grow; ALiBi uses i - j itself",
+            "=distance-scaled",
+        )
     if np.ptp(ratio) < 1e-6 and ratio[0] > 0:
         return (
             f"every slope is {amount(ratio[0])} times the right one (head 0: {_slope(a[0])}, not {_slope(slopes[0])})",
@@ -166,7 +180,7 @@ def _below(got: np.ndarray, slopes: np.ndarray, distance: np.ndarray) -> tuple[s
         if np.allclose(c, -a, atol=TOL):
             return f"the diagonal (each token with itself) holds {number(c[0])} in head 0, not 0", "distance-from-one"
         return f"the diagonal (each token with itself) holds {number(c[0])} in head 0, not 0", None
-    return _slopes(a, slopes)
+    return _slopes(a, slopes, len(distance))
 
 
 def _above(got: np.ndarray, slopes: np.ndarray, distance: np.ndarray, causal: bool) -> tuple[str, str | None]:
@@ -316,6 +330,7 @@ BIAS_MEASURED = {
     "exp-of-bias": "exp(−slope·distance) where −slope·distance belongs: the softmax does the exponentiating",
     "squared": "−slope·distance², where the penalty is linear in the distance",
     "divided-by-slope": "−distance / slope, where the slope multiplies",
+    "distance-scaled": "the distance divided by the input's length, so every slope is 1 / seq_len times the right one",
     "collapsed-axis": "an axis of length 1 where seq_len belongs: i or j the wrong way round, or a reduction "
     "(np.max(a, 0)) where np.maximum compares",
 }

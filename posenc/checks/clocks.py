@@ -58,6 +58,8 @@ OFFSET_MEASURED = {
     "index-for-frequency": "every block turns by k * i, the pair's index, where k * omega_i belongs",
     "no-k": "M moves every row 1 position on whatever k is: the angle lacks its k",
     "first-block-only": "only block 0 filled, the others 0: a return inside the loop",
+    "identity-added": "the right M plus the identity: blocks added (+=) to np.eye where they are assigned to zeros",
+    "rows-unwritten": "every row right but some all 0, never written (the second row of each block, say)",
     "outside-block": "an entry outside every block holding one block's cos or sin: a slice or a diagonal that reaches "
     "past the block",
     "filled-grid": "every row of blocks repeats the diagonal's blocks: a slice assignment that fills every (even, "
@@ -194,6 +196,27 @@ def _owner(value: float, k: int, d_model: int) -> tuple[int, str] | None:
 def _diagnose(M: np.ndarray, k: int) -> tuple[list[Finding], str | None]:
     """What the learner's M does, block by block, against the rotation it should be; the listed mistake it points to."""
     pairs = len(M) // 2
+    right = offset_rotation(k, len(M))
+    if np.allclose(M - right, np.eye(len(M)), atol=TOL):
+        said = (
+            "M is the right M plus the identity: every diagonal entry is 1 + cos. Likely M started as "
+            "np.eye(d_model) and the blocks were added with +=; start from np.zeros and assign each block with ="
+        )
+        return [Finding.note(said)], "identity-added"
+    empty = [r for r in range(len(M)) if not M[r].any() and right[r].any()]
+    rest = [r for r in range(len(M)) if r not in empty]
+    whole = set(empty) == {r ^ 1 for r in empty}  # whole blocks left empty: read below, block by block
+    if empty and not whole and np.allclose(M[rest], right[rest], atol=TOL):
+        which = (
+            "the second row of every block"
+            if empty == list(range(1, len(M), 2))
+            else "the first row of every block"
+            if empty == list(range(0, len(M), 2))
+            else "rows " + ", ".join(map(str, empty[:4])) + (", …" if len(empty) > 4 else "")
+        )
+        return [Finding.note(f"every row is right but {which}, all 0: never written (each block has two rows)")], (
+            "rows-unwritten"
+        )
     grid = M.reshape(pairs, 2, pairs, 2)  # grid[m, :, n, :]: the block in rows 2m, 2m + 1 and columns 2n, 2n + 1
     own = grid[np.arange(pairs), :, np.arange(pairs), :]  # (pairs, 2, 2): the blocks on the diagonal
     if pairs > 1 and np.abs(own).max() > TOL and np.allclose(grid, own.transpose(1, 0, 2)[None], atol=TOL):

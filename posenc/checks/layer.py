@@ -33,6 +33,7 @@ from posenc.checks.engine import (
 from posenc.checks.layer_mistakes import LAYER_MISTAKES, VARIANTS, suspects, variant_of
 from posenc.checks.measure import centred_logs, distance_bias, inputs_read_back, shift_mismatch
 from posenc.checks.phrasing import amount, name_of, number, short, sig
+from posenc.rope import apply_rope
 from posenc.schemes import SCHEMES, LayerHooks
 from posenc.schemes.layer import attend
 
@@ -277,6 +278,14 @@ def _rope(run: Callable, scheme: str) -> None:
         flat = number(w[0, 0])
         out, w = run(SENTENCE, scheme)  # the same word everywhere cannot tell a one-sided turn from none
         named = _rope_mistake(out, w, SENTENCE, scheme)
+        plain_out, plain_w = layer_with(SENTENCE, scheme, hooks=LayerHooks())  # no turn at all
+        if named is None and np.allclose(w, plain_w, atol=TOL) and np.allclose(out, apply_rope(plain_out), atol=TOL):
+            raise _stop(
+                f"{where}, every weight is {flat}: the scores do not change with m − n. Read on "
+                f"{_said(SENTENCE)}, your outputs are attention's outputs turned by RoPE: the turn came after "
+                "attention. Turn q and k, before the scores: q = posenc.apply_rope(x @ W_q), and the same for k.",
+                "rope-on-outputs",
+            )
         raise _stop(f"{where}, every weight is {flat}: the scores do not change with m − n.", named)
     out, w = run(SENTENCE, scheme)
     right_out, right_w = scheme_layer(SENTENCE, scheme)
@@ -426,6 +435,7 @@ LAYER_MEASURED = {
     "keys-from-queries": "weights that are a softmax of q @ q.T: the keys made like the queries",
     "other-rows": "rows of the table other than the first n added (table[-n:], say)",
     "added-after-projection": "the table's rows added to q, k and v after the projections, not to x before them",
+    "rope-on-outputs": "RoPE applied to attention's outputs, after the scores, where it turns q and k before them",
     "words-replaced": "the table rows replace the word vectors (x = table) where they are added to them",
 }
 

@@ -158,6 +158,12 @@ def _other_lengths(ratio: np.ndarray, usable: np.ndarray, lengths: np.ndarray) -
     g = np.sqrt(diagonal)
     if np.allclose(g, 1.0, rtol=1e-4) or not np.allclose(ratio[usable], np.outer(g, g)[usable], rtol=1e-4):
         return None
+    if np.allclose(lengths / g, 1 / lengths, rtol=1e-4):
+        return Explained(
+            " Measured: the dot products are multiplied by the two rows' lengths where they are divided by them: "
+            "dots / np.outer(lengths, lengths).",
+            "multiplied-lengths",
+        )
     if np.allclose(lengths / g, np.sqrt(lengths), rtol=1e-4):
         return Explained(
             " Measured: the dot products are divided by the square roots of the row lengths: a square root too "
@@ -173,6 +179,36 @@ def _other_lengths(ratio: np.ndarray, usable: np.ndarray, lengths: np.ndarray) -
         ),
         "other-lengths",
     )
+
+
+def _read_whole(got: np.ndarray, table: np.ndarray) -> Explained | None:
+    """An answer that is another whole computation: the distances between rows, np.cos of the dot products, or the
+    dot products divided by lengths computed another way (a row of dot products summed, the entries not squared)."""
+    dots = table @ table.T  # (n, n)
+    with np.errstate(all="ignore"):
+        distances = np.linalg.norm(table[:, None, :] - table[None, :, :], axis=-1)
+        if np.allclose(got, distances, atol=1e-9):
+            return Explained(
+                " Measured: your entries are the distances |table[p] − table[q]| between the rows (0 for a row with "
+                "itself), not the cosine of the angle between them: dots / np.outer(lengths, lengths).",
+                "distances",
+            )
+        if np.allclose(got, np.cos(dots), atol=1e-9):
+            return Explained(
+                ' Measured: your entries are np.cos of the dot products. "Cosine similarity" takes no np.cos: it is '
+                "the dot product divided by the two lengths, which is the cosine of the angle between the rows.",
+                "cos-of-dots",
+            )
+        others = {
+            "the square root of each row of dot products summed, np.sqrt(dots.sum(axis=1)); a row's squared length "
+            "is its dot product with itself, dots[p, p]": np.sqrt(dots.sum(axis=1)),
+            "the square root of each row's entries summed, unsquared; a length squares them first: "
+            "np.sqrt((table ** 2).sum(axis=1))": np.sqrt(table.sum(axis=1)),
+        }
+        for how, lengths in others.items():
+            if np.allclose(got, dots / np.outer(lengths, lengths), atol=1e-9, equal_nan=True):
+                return Explained(f" Measured: each row's length was taken as {how}.", "lengths-other-way")
+    return None
 
 
 def _sign_or_rounding(got: np.ndarray, expected: np.ndarray) -> Explained:
@@ -212,6 +248,10 @@ SIMILARITY_MEASURED = {
     "divided-then-multiplied": "each entry multiplied by one row's length where it is divided: a / b * c for a / (b * c)",
     "angles": "the angles between the rows (np.arccos) where their cosines belong",
     "root-of-lengths": "the dot products divided by the square roots of the row lengths: a square root too many",
+    "multiplied-lengths": "the dot products multiplied by the two lengths where they are divided by them",
+    "distances": "the distances between the rows where the cosines of the angles between them belong",
+    "cos-of-dots": "np.cos of the dot products: the name read as an instruction to take a cosine",
+    "lengths-other-way": "the dot products divided by lengths computed another way (a row of dots summed, say)",
 }
 
 
@@ -268,6 +308,9 @@ def _explain(got: np.ndarray, expected: np.ndarray, table: np.ndarray, room: int
         correlation = np.corrcoef(table)  # NaN for a constant row
     if np.allclose(got, correlation, equal_nan=True):
         return Explained(f" {SIMILARITY_MISTAKES['correlation']}", "correlation")
+    read = _read_whole(got, table)
+    if read is not None:
+        return read
     if not np.isfinite(got).all():
         return Explained(" Some entries are NaN or infinite: is a length 0, or a division by 0?")
     parts = []  # what was measured, the least telling first: dropped first when the room is short

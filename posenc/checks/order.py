@@ -181,6 +181,12 @@ def _measure_attention(fn: Callable, name: str) -> tuple[list[str], str | None] 
         same = np.ptp(rows) <= 1e-6
         sums = amount(rows.min()) + ("" if same else f" to {amount(rows.max())}")
         why = "weights scaled after the softmax?" if same else "divide each row by its own sum"
+        size = next((n for n, value in SIZES.items() if same and np.isclose(rows[0] * value, 1, rtol=1e-6)), None)
+        if size in ("sqrt(d_head)", "d_head"):
+            why = f"1 / {size}: the division by {size} came after the softmax; it belongs on the scores"
+        elif size not in (None, "no scaling"):
+            why = f"1 / {size}: a division by {size}, as if weights @ v were a sum to average; it is already a weighted average"
+            cause = "divided-by-size"
         found = [f"the rows of weights sum to {sums}, not 1 ({why})"]
     logs = np.log(weights) - np.log(weights).mean(axis=axis, keepdims=True)  # a softmax's logs, less a constant per row
     centred = scores - scores.mean(axis=axis, keepdims=True)
@@ -206,6 +212,9 @@ ATTENTION_MEASURED = {
     "power-half": "the scores divided by 2 × d_head: s / d_head ** 1/2 read as (s / d_head) / 2",
     "rounded-scores": "a softmax of the scaled scores rounded down to whole numbers: // where / belongs",
     "own-value": "each output row is its own query's row of v: the values indexed by the query, not the key",
+    "divided-by-size": "an output that is 1 / (a size of the inputs) times the right one: weights @ v divided again",
+    "self-scores": "scores of the queries against the queries (q @ q.T) or the keys against the keys",
+    "row-scores": "a 1-D output: one score per query, each query scored against the key in its own row",
 }
 
 
@@ -250,6 +259,13 @@ def check_attention(fn: Callable) -> CheckResult:
     assert miss.got is not None  # no verdict: an array
     got, expected, where = miss.got, miss.case.expected, miss.case.where
     q, k, v = miss.case.args
+    if got.ndim == 1 and got.shape == (v.shape[1],):  # one row for all the queries: 1-D weights
+        return not_yet(
+            f"{where}: shape is {got.shape}, expected {expected.shape} (one row per query). Yours is one row: the "
+            "scores were 1-D, one number per query. Likely (q * k).sum(axis=-1), which scores each query against the "
+            "key in its own row only; every query meets every key in q @ k.T, shape (queries, keys).",
+            mistake="row-scores",
+        )
     if got.shape != expected.shape:
         weights_back = got.shape == (q.shape[0], k.shape[0])  # the shape of the weights
         hint = " " + ATTENTION_MISTAKES["returned-weights"] if weights_back else ""
@@ -269,7 +285,15 @@ def _explain(fn: Callable, name: str, value: object, got: np.ndarray, qkv: tuple
     dtype = int_dtype(value)
     if dtype is not None:
         return Explained(f" Your output has dtype {dtype}. {ATTENTION_MISTAKES['int-dtype']}", "int-dtype")
-    v = qkv[2]
+    q, k, v = qkv
+    for pair, made in (("q @ q.T", q @ q.T), ("k @ k.T", k @ k.T)):
+        right_shape = made.shape == (q.shape[0], k.shape[0])
+        if right_shape and np.allclose(got, softmax(made / np.sqrt(q.shape[-1])) @ v, atol=1e-9):
+            return Explained(
+                f" Measured: the scores are {pair}: {'the queries' if pair[0] == 'q' else 'the keys'} are scored "
+                "against themselves. Each query is scored against the keys: q @ k.T.",
+                "self-scores",
+            )
     if got.shape == v.shape and np.allclose(got, v, atol=1e-9):
         return Explained(
             " Measured: output row i is v's row i itself: each query keeps its own value (v indexed by the query, "
@@ -381,7 +405,11 @@ def _always(fn: Callable, name: str, x: np.ndarray, perm: np.ndarray) -> str | N
     return None if len(said) > 1 else ("always-true" if said == {True} else "always-false")
 
 
-@register("function", EQUIVARIANCE_MISTAKES)
+#: The diagnoses measured from a wrong test (the sentence names what it did).
+EQUIVARIANCE_MEASURED = {"changed-x": "the test wrote into the x it was given, so x was reordered before f(x)"}
+
+
+@register("function", EQUIVARIANCE_MISTAKES, EQUIVARIANCE_MEASURED)
 def check_equivariance_test(fn: Callable) -> CheckResult:
     """Check the learner's test ``fn(f, x, perm) -> bool`` for permutation equivariance.
 
@@ -407,6 +435,16 @@ def check_equivariance_test(fn: Callable) -> CheckResult:
     rng = np.random.default_rng(11)
     x = rng.normal(size=(5, 4))  # (seq_len, d_model)
     perm = np.array([3, 0, 4, 1, 2])
+    given = x.copy()
+    call(fn, name, _self_attention, given, perm.copy())
+    if not np.array_equal(given, x):  # the test wrote into the x it was given (a view, or an assignment into x)
+        moved = " (x now holds x[perm])" if np.array_equal(given, x[perm]) else ""
+        return not_yet(
+            f"your test changed the x it was given{moved}: a name such as shuffled = x is x itself, not a copy, so "
+            "writing into it reorders x, and f(x)[perm] then reorders it twice. Leave x as it is: use x[perm], or "
+            "x.copy().",
+            mistake="changed-x",
+        )
     for f, expected, mistake in (
         (_self_attention, True, "says-attention-is-not"),
         (_with_positions, False, "says-positions-are"),

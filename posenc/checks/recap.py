@@ -98,6 +98,7 @@ def _blank_cells(table: dict) -> list[tuple[str, str]]:
 #: The diagnoses read from the scheme record for a wrong cell no listed mistake explains.
 COMPARISON_MEASURED = {
     "place": "a wrong 'where it acts': where the scheme puts position, from its record, and its lesson",
+    "rows-moved": "whole rows that are other schemes' rows: the rows filled in another order",
 }
 
 
@@ -149,6 +150,20 @@ def check_comparison_table(table: object) -> CheckResult:
     if not wrong:
         return correct(f"all {len(_ANSWER) * len(COLUMNS)} cells match what the course measured and cited.")
     total = len(_ANSWER) * len(COLUMNS)
+    moved = {
+        r: other
+        for r in _ANSWER
+        if table[r] != expected[r]
+        for other in _ANSWER
+        if other != r and table[r] == expected[other]
+    }
+    if len(moved) >= 2:  # whole rows that are other schemes' rows: the rows filled in another order
+        shown = ", ".join(f"'{r}' holds {other}'s" for r, other in list(moved.items())[:3])
+        return not_yet(
+            f"{total - len(wrong)} of {total} cells are right. Whole rows hold other schemes' answers ({shown}): "
+            "the rows were filled in another order. Fill each row under its own key: my_table['RoPE'] = {...}.",
+            mistake="rows-moved",
+        )
     known = [(r, c, m) for r, c, answers, m in _KNOWN if table[r][c] in answers]
     row, column = (known[0][0], known[0][1]) if known else wrong[0]
     mistake = known[0][2] if known else None

@@ -76,6 +76,7 @@ ROPE_MEASURED = {
     "no-theta": "every pair turns by the position itself: the angle lacks its theta_i",
     "line-repeated": "both halves of every pair hold one half's numbers: one line's formula written twice",
     "exp-without-i": "each pair scaled by e ** angle where it is turned: np.exp(angle) for np.exp(1j * angle)",
+    "last-pair-unturned": "every pair turned right but the last, left as it is: a loop that stops one pair early",
     "no-sin-terms": "each dimension only scaled (by its cos, say), never mixed with its pair's other: the sin terms "
     "missing",
     "rows-mixed": "an output row that changes when only another row of x changes: rows mixed by a reshape or stack",
@@ -386,6 +387,13 @@ def _diagnose(J: np.ndarray, m: int) -> tuple[list[Finding], str | None]:
     if np.allclose(wrap(turn + m * thetas - np.pi / 2), 0, atol=TOL):
         found.append(Finding.note("each pair turns by π/2 minus the right angle (cos and sin swapped?)"))
         return found, cause
+    unturned = np.flatnonzero(off & (np.abs(wrap(turn)) <= TOL))
+    if list(np.flatnonzero(off)) == [len(turn) - 1] and list(unturned) == [len(turn) - 1]:
+        note = (
+            f"every pair turns right but the last, pair {len(turn) - 1}, which is left as it is: likely a loop that "
+            "stops one pair early (range(d_head // 2 - 1) where range(d_head // 2) belongs)"
+        )
+        return found + [Finding.note(note)], cause or "last-pair-unturned"
     ratio = turn / (m * thetas)
     if np.all(np.abs(m * thetas) < np.pi) and np.allclose(ratio, ratio[0], rtol=1e-6):
         degrees = " (degrees? np.cos and np.sin take radians)" if abs(ratio[0] - np.pi / 180) < 1e-6 else ""

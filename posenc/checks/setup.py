@@ -7,7 +7,7 @@ from collections.abc import Callable
 import numpy as np
 
 from posenc.checks.cases import Case, first_miss
-from posenc.checks.engine import CheckResult, correct, not_yet, register
+from posenc.checks.engine import CheckResult, array_from, correct, not_yet, register
 from posenc.checks.phrasing import name_of, sig
 
 __all__ = ["check_positions_column"]
@@ -35,6 +35,9 @@ POSITIONS_MEASURED = {
     "fractions": "the positions divided by the length: fractions from 0 to 1 where the whole numbers belong",
     "widened": "a column with more than one column: it met a row and broadcast",
     "stacked": "several (seq_len, 1) arrays stacked, the first of them right (np.indices gives one per axis)",
+    "empty": "an empty array: a range whose start is at or past its stop (a shape read as np.arange's start, stop)",
+    "returned-shape": "the shape (seq_len, 1) itself returned, not an array of that shape",
+    "one-hot": "the identity, np.eye(seq_len): a one-hot row per position where one number per row belongs",
 }
 
 
@@ -47,7 +50,7 @@ def check_positions_column(fn: Callable[[int], np.ndarray]) -> CheckResult:
     >>> check_positions_column(lambda n: np.arange(n)[:, None])
     Correct: a (seq_len, 1) column 0, 1, ..., seq_len - 1 for seq_len = 1, 5 and 12.
     >>> check_positions_column(lambda n: np.arange(n))
-    Not yet: for seq_len=1 the shape is (1,), expected (1, 1). Add a second axis: np.arange(seq_len)[:, None].
+    Not yet: for seq_len=5 the shape is (5,), expected (5, 1). Add a second axis: np.arange(seq_len)[:, None].
     """
     name = name_of(fn)
     cases = [Case((n,), np.arange(n, dtype=float)[:, None], f"for seq_len={n}") for n in (1, 5, 12)]
@@ -59,6 +62,29 @@ def check_positions_column(fn: Callable[[int], np.ndarray]) -> CheckResult:
     assert miss.got is not None  # no verdict: an array
     got, expected, where, value = miss.got, miss.case.expected, miss.case.where, miss.value
     (seq_len,) = miss.case.args
+    if seq_len == 1:  # one position shows little (np.eye(1) is [[1]]): read a longer column when it differs too
+        wider, wide, _ = array_from(fn, name, 5, params=("seq_len",))
+        if wide is not None and not np.array_equal(wide, np.arange(5.0)[:, None]):
+            got, value, seq_len, where = wide, wider, 5, "for seq_len=5"
+            expected = np.arange(5.0)[:, None]
+    if (
+        isinstance(value, tuple)
+        and len(value) == 2
+        and all(isinstance(v, int) for v in value)
+        and value == (seq_len, 1)
+    ):
+        return not_yet(
+            f"{where} you returned {value}: the shape itself, not an array of that shape. Return the positions in "
+            "that shape: np.arange(seq_len)[:, None].",
+            mistake="returned-shape",
+        )
+    if got.size == 0:
+        return not_yet(
+            f"{where} yours is empty, shape {got.shape}. Likely a range whose start is at or past its stop: "
+            "np.arange(a, b) counts from a up to b, so np.arange(seq_len, 1) (a shape read as start and stop) gives "
+            "nothing. Use np.arange(seq_len), then [:, None].",
+            mistake="empty",
+        )
     if got.shape != expected.shape:
         shape_mistake: str | None = None
         flat = got.reshape(-1)
@@ -77,6 +103,12 @@ def check_positions_column(fn: Callable[[int], np.ndarray]) -> CheckResult:
         elif got.shape == (1, seq_len) and seq_len > 1:
             shape_mistake = "row"
         hint = " " + POSITIONS_MISTAKES[shape_mistake] if shape_mistake else ""
+        if shape_mistake == "grid" and np.array_equal(got, np.eye(seq_len)):
+            shape_mistake, hint = (
+                "one-hot",
+                " That is the identity (np.eye): one one-hot row per position. Here a position is one number, "
+                "its index, in a (seq_len, 1) column: np.arange(seq_len)[:, None].",
+            )
         if shape_mistake is None and got.ndim == 2 and got.shape[0] == seq_len and got.shape[1] > 1:
             shape_mistake, hint = (
                 "widened",

@@ -85,6 +85,8 @@ SINUSOIDAL_MEASURED = {
     "pairs-at-i": "pair i written to columns i and i + 1, each over the one before, where 2i and 2i + 1 belong",
     "angles-overwritten": "one wave's columns hold the other wave of the first ones (cos(sin(angle))): the angles "
     "overwritten before the second wave was taken",
+    "positions-scaled": "the rows of positions p / seq_len: positions divided by the table's length",
+    "rows-unfilled": "every row right but some left all 0, never filled (a loop that stops early)",
     "rearranged": "every right number, in the wrong places and not whole columns moved: a stack on the wrong axis, "
     "or a reshape of a table laid out another way",
 }
@@ -269,6 +271,12 @@ def _diagnose(table: np.ndarray) -> tuple[list[Finding], str | None]:
     return found + by_speed + by_phase + _sizes(amp, offset, wave, described), cause or shifted
 
 
+def _interleaved_at(positions: np.ndarray, omega: np.ndarray) -> np.ndarray:
+    """The paper's layout, sin and cos of positions * omega, at any positions (fractions too)."""
+    angle = positions[:, None] * omega  # (rows, pairs)
+    return np.stack([np.sin(angle), np.cos(angle)], axis=-1).reshape(len(positions), 2 * len(omega))
+
+
 def _interleaved(seq_len: int, omega: np.ndarray) -> np.ndarray:
     """sin(pos * omega) in the even columns and cos in the odd ones: the paper's layout with any speeds."""
     angle = np.arange(seq_len)[:, None] * omega  # (seq_len, pairs)
@@ -381,6 +389,26 @@ def _explain(fn: Callable, name: str, value: object, d_model: int, room: int) ->
         certain = same != "one-frequency"  # pair 0's speed everywhere: floor division is one way, not the only one
         likely = "" if certain else "Likely: "
         return Explained(f" Measured over {len(table)} positions: {likely}{SINUSOIDAL_MISTAKES[same]}", same)
+    rows, right = len(table), sinusoidal(*table.shape)
+    for n in (rows, rows - 1):  # positions divided by the table's length: every row a fraction of the way
+        if np.allclose(table, _interleaved_at(np.arange(rows) / n, frequencies(d_model)), atol=1e-9):
+            return Explained(
+                f" Measured over {rows} positions: each row is the table's row for p / {'seq_len' if n == rows else 'seq_len - 1'}: "
+                "the positions were divided by the length, so one position gets another row in a longer table. "
+                "Use the positions themselves, 0, 1, ..., seq_len - 1.",
+                "positions-scaled",
+            )
+    unfilled = [r for r in range(rows) if not table[r].any() and right[r].any()]
+    filled = [r for r in range(rows) if r not in unfilled]
+    if unfilled and np.allclose(table[filled], right[filled], atol=1e-9):
+        where = f"the last {len(unfilled)} rows" if unfilled == list(range(rows - len(unfilled), rows)) else "some rows"
+        if len(unfilled) == 1:
+            where = "the last row" if unfilled == [rows - 1] else f"row {unfilled[0]}"
+        return Explained(
+            f" Measured over {rows} positions: every row is right but {where}, all 0: never filled. A loop that stops "
+            "early (range(seq_len - 1) where range(seq_len) belongs)?",
+            "rows-unfilled",
+        )
     if _rearranged(table):
         return Explained(
             " Measured: your table holds every right number, in the wrong places (not whole columns moved): a stack "

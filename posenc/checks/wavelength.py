@@ -44,12 +44,16 @@ WAVELENGTH_MEASURED = {
     "exp-for-power": "2π / ω with ω = e ** (-2·pair / d_model): np.exp where the base's power belongs",
     "power-before-division": "what 2π / ω gives when ω's exponent loses its parentheses (base ** -2 * pair / "
     "d_model, say): the power taken before the multiplication and division",
+    "printed-none": "None given: an answer assigned from print(...), which shows a number and gives back None",
+    "other-width": "the pair's wavelength in a table of another width (512, the paper's, say)",
 }
 
 #: What the message says for each measured diagnosis.
 _MEASURED_SAID = {
     "exp-for-power": "That is 2π / ω with ω = e ** (-2·{pair} / d_model): np.exp(x) raises e to x, but ω raises "
     "the base: base ** (-2 * {pair} / d_model).",
+    "other-width": "That is pair {pair}'s wavelength in a table {width} wide; this table has d_model = {d_model}: "
+    "ω_{pair} = base ** (-2·{pair} / {d_model}).",
     "power-before-division": "That is what 2π / ω gives when ω's exponent loses its parentheses (base ** -2 * "
     "{pair} / d_model, say): ** binds tighter than * and /, so the power is taken first. Put the whole exponent in "
     "parentheses: base ** (-2 * {pair} / d_model).",
@@ -76,8 +80,14 @@ def check_wavelength(value: object, *, pair: int, d_model: int, base: float = 10
     """
     expected = float(wavelengths(d_model, base=base)[pair])
     w = float(frequencies(d_model, base=base)[pair])
-    if value is None or value is Ellipsis:
+    if value is Ellipsis:
         return not_attempted("your answer")
+    if value is None:
+        return not_yet(
+            "your answer is None. If the line reads my_wavelength = print(...): print shows a number and gives "
+            "back None. Assign the expression itself, and print it on a line of its own.",
+            mistake="printed-none",
+        )
     if isinstance(value, np.ndarray) and value.size == 1:
         value = value.reshape(()).item()
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
@@ -119,13 +129,32 @@ def check_wavelength(value: object, *, pair: int, d_model: int, base: float = 10
     other_base = _base_of(got, pair, d_model)
     if mistake is None and other_base is not None and not np.isclose(other_base, base):
         mistake = "other-base"
-    args = {"pair": pair, "column": 2 * pair, "column_after": 2 * pair + 1}
+    width = _width_of(got, pair, base)
+    if mistake is None and width is not None and width != d_model:
+        mistake = "other-width"
+    args = {"pair": pair, "column": 2 * pair, "column_after": 2 * pair + 1, "width": width, "d_model": d_model}
     hint = _MEASURED_SAID.get(mistake or "") or (WAVELENGTH_MISTAKES[mistake] if mistake else WAVELENGTH_METHOD)
+    floored = 2 * np.pi / base ** ((-2 * pair) // d_model)  # the exponent taken with //, floor division
+    if mistake == "column-index" and np.isclose(got, floored, rtol=1e-4):
+        hint += " Or -2·{pair} // {d_model} in the exponent: // rounds -0.5 down to -1; use /."
     size = "larger" if got > expected else "smaller"
     shown = number(got) if np.isfinite(got) else short(value)
     as_if = f" (as if the base were {other_base:g}, not {base:g})" if mistake == "other-base" else ""
     said = f"you gave {shown}, {size} than pair {pair}'s wavelength{as_if}. {hint.format(**args)}"
     return not_yet(said, mistake=mistake)
+
+
+def _width_of(got: float, pair: int, base: float) -> int | None:
+    """The even table width whose pair `pair` has wavelength `got` with this base, when there is one; else None.
+
+    >>> _width_of(2 * np.pi * 10000.0 ** (24 / 512), 12, 10000.0)
+    512
+    """
+    if not (np.isfinite(got) and got > 2 * np.pi and pair > 0):
+        return None
+    width = 2 * pair * float(np.log(base)) / float(np.log(got / (2 * np.pi)))
+    near = round(width)
+    return near if near >= 2 and near % 2 == 0 and abs(width - near) < 1e-3 else None
 
 
 def _base_of(got: float, pair: int, d_model: int) -> float | None:
