@@ -30,7 +30,8 @@ MARKS = re.compile(r"Instructor note|Instructor guide|instructor-guide|Answer an
 
 def readable(text: str) -> str:
     """`text` as a reader sees it: tags dropped, entities decoded, white space folded."""
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", text)).split())
+    # a tag starts with a letter (or /letter): a bare "<" in code, such as "if n < 505:", is no tag
+    return " ".join(html.unescape(re.sub(r"</?[A-Za-z][^<>]*>", " ", text)).split())
 
 
 def _spans(texts) -> set[str]:
