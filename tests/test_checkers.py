@@ -474,6 +474,7 @@ SPECS = {
             "rounded-scores": lambda q, k, v: posenc.softmax(q @ k.T // np.sqrt(q.shape[-1])) @ v,
             "own-value": lambda q, k, v: np.einsum("qk,qd->qd", posenc.softmax(q @ k.T / np.sqrt(q.shape[-1])), v),
             "divided-by-size": lambda q, k, v: posenc.attention(q, k, v)[0] / k.shape[0],
+            "averaged-keys": lambda q, k, v: posenc.softmax(q @ k.T / np.sqrt(q.shape[-1])) @ k,
             "self-scores": lambda q, k, v: posenc.softmax(q @ q.T / np.sqrt(q.shape[-1])) @ v,
             "row-scores": lambda q, k, v: posenc.softmax((q * k).sum(axis=-1) / np.sqrt(q.shape[-1])) @ v,
         },
@@ -537,6 +538,7 @@ SPECS = {
             "angles-overwritten": sinusoidal_angles_overwritten,
             "pairs-at-i": sinusoidal_pairs_at_i,
             "rearranged": sinusoidal_stacked_first,
+            "log10-in-exp": lambda n, d: interleave(positions(n) * np.exp(-np.arange(0, d, 2) / d * np.log10(10000.0))),
             "positions-scaled": lambda n, d: interleave(positions(n) / n * posenc.frequencies(d)),
             "rows-unfilled": lambda n, d: posenc.sinusoidal(n, d) * (np.arange(n) < n - 1)[:, None],
         },
@@ -682,6 +684,7 @@ SPECS = {
             "wrong-c": slopes_c_as_exponent,
             "power-grouping": lambda n: 2.0 ** (-8 / n) ** np.arange(1, n + 1),
             "even-as-power": slopes_even_as_power,
+            "h-divides": lambda n: 2.0 ** (-8.0 / np.arange(1, n + 1)),
             "extras-other-heads": slopes_extras_from_2n,
             "extras-from-the-end": slopes_extras_from_the_end,
         },
@@ -716,6 +719,11 @@ SPECS = {
             "squared": alibi_with(causal_form=lambda d: np.maximum(d, 0) ** 2, plain_form=lambda d: d**2),
             "divided-by-slope": alibi_with(slopes_of=lambda h: 1 / posenc.alibi_slopes(h)),
             "collapsed-axis": bias_max_for_maximum,
+            "flat-penalty": lambda n, h, causal=True: (
+                -posenc.alibi_slopes(h)[:, None, None]
+                * (query_minus_key(n) != 0)
+                * (query_minus_key(n) >= 0 if causal else 1)
+            ),
             "distance-scaled": lambda n, h, causal=True: posenc.alibi_bias(n, h, causal=causal) / n,
         },
     ),

@@ -65,6 +65,7 @@ SLOPE_MEASURED = {
     "extras-repeat": "the extra slopes repeat slopes the first c already have, where they fall between them",
     "wrong-c": "the first slopes are those of another power of two: c read back from them",
     "power-grouping": "slopes 2 ** ((-8 / n) ** h): 2.0 ** a ** b read as 2.0 ** (a ** b)",
+    "h-divides": "slopes 2 ** (-8 / h): the head number dividing where it multiplies, n missing",
     "even-as-power": "the rule's slopes for odd head counts, the paper's formula for even ones that are no power of "
     "two: the test for a power of two lets even counts through",
     "extras-from-the-end": "the extra slopes are the last n - c of every other slope of 2c heads, not the first",
@@ -204,6 +205,11 @@ def _exponent_rule(got: np.ndarray, n: int) -> tuple[str, str] | None:
         return "power-grouping", (
             " Measured: your slopes are 2 ** ((-8 / n) ** h): 2.0 ** a ** b is 2.0 ** (a ** b), since ** groups "
             "from the right; bracket it, (2.0 ** a) ** b, or write 2.0 ** (-8 * h / n)."
+        )
+    if np.allclose(exps, 8.0 / np.arange(1, n + 1), atol=1e-9):
+        return "h-divides", (
+            " Measured: your slopes are 2 ** (-8 / h): the head number divides where it multiplies, and n is "
+            "missing. The exponent is -8 * h / n."
         )
     whole = np.allclose(exps, np.round(exps), atol=1e-9) and (np.abs(exps - right) < 1).all()
     if whole and not np.allclose(right, np.round(right)):

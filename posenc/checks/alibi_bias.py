@@ -163,6 +163,13 @@ def _below(got: np.ndarray, slopes: np.ndarray, distance: np.ndarray) -> tuple[s
         for h, (head, (_, _, misfit)) in enumerate(zip(got, fits, strict=True))
         if misfit > TOL * max(1.0, np.abs(head).max())
     ]
+    flat = [np.allclose(head[seen], -slopes[h] * (distance[seen] > 0), atol=TOL) for h, head in enumerate(got)]
+    if bent and all(flat):
+        return (
+            f"every key before the query gets the same penalty, -m_h ({number(got[0, 1, 0])} in head 0), however "
+            "far back it is: the distance is 0 or 1 (i != j, say) where it is i - j itself",
+            "=flat-penalty",
+        )
     if bent:
         h, far = bent[0], min(4, len(distance))
         shown = ", ".join(sig(got[h, d, 0] + 0.0) for d in range(far))
@@ -330,6 +337,7 @@ BIAS_MEASURED = {
     "exp-of-bias": "exp(−slope·distance) where −slope·distance belongs: the softmax does the exponentiating",
     "squared": "−slope·distance², where the penalty is linear in the distance",
     "divided-by-slope": "−distance / slope, where the slope multiplies",
+    "flat-penalty": "one penalty -m_h for every earlier key: a distance of 0 or 1 (i != j) where it is i - j",
     "distance-scaled": "the distance divided by the input's length, so every slope is 1 / seq_len times the right one",
     "collapsed-axis": "an axis of length 1 where seq_len belongs: i or j the wrong way round, or a reduction "
     "(np.max(a, 0)) where np.maximum compares",

@@ -342,12 +342,15 @@ def as_real_array(value: object, name: str) -> tuple[np.ndarray, None] | tuple[N
     >>> as_real_array([[1, 2]], "f")[0]
     array([[1., 2.]])
     >>> as_real_array(None, "f")[1]
-    Not yet: f returned None. Did you forget the return statement?
+    Not yet: f returned None. Did you forget the return statement? (Or return what a method gives back that works in place, such as a.resize(...) or a.sort(): None.)
     >>> as_real_array(np.array([1j]), "f")[1]
     Not yet: f returned complex numbers (dtype complex128); the answer is real: take .real or use np.sin/np.cos.
     """
     if value is None:
-        return None, not_yet(f"{name} returned None. Did you forget the return statement?")
+        return None, not_yet(
+            f"{name} returned None. Did you forget the return statement? (Or return what a method gives back that "
+            "works in place, such as a.resize(...) or a.sort(): None.)"
+        )
     if isinstance(value, (str, bytes)):
         return None, not_yet(f"{name} should return a numpy array of numbers; got {short(value)}.")
     try:

@@ -213,6 +213,7 @@ ATTENTION_MEASURED = {
     "rounded-scores": "a softmax of the scaled scores rounded down to whole numbers: // where / belongs",
     "own-value": "each output row is its own query's row of v: the values indexed by the query, not the key",
     "divided-by-size": "an output that is 1 / (a size of the inputs) times the right one: weights @ v divided again",
+    "averaged-keys": "an output that averages the keys (weights @ k) where it averages the values",
     "self-scores": "scores of the queries against the queries (q @ q.T) or the keys against the keys",
     "row-scores": "a 1-D output: one score per query, each query scored against the key in its own row",
 }
@@ -286,6 +287,12 @@ def _explain(fn: Callable, name: str, value: object, got: np.ndarray, qkv: tuple
     if dtype is not None:
         return Explained(f" Your output has dtype {dtype}. {ATTENTION_MISTAKES['int-dtype']}", "int-dtype")
     q, k, v = qkv
+    if got.shape == k.shape and np.allclose(got, softmax(q @ k.T / np.sqrt(q.shape[-1])) @ k, atol=1e-9):
+        return Explained(
+            " Measured: the output is weights @ k, an average of the keys. The keys only meet the queries in the "
+            "scores; what the weights average is the values: weights @ v.",
+            "averaged-keys",
+        )
     for pair, made in (("q @ q.T", q @ q.T), ("k @ k.T", k @ k.T)):
         right_shape = made.shape == (q.shape[0], k.shape[0])
         if right_shape and np.allclose(got, softmax(made / np.sqrt(q.shape[-1])) @ v, atol=1e-9):
@@ -334,7 +341,8 @@ EQUIVARIANCE_MISTAKES = {
     "ignores-perm": "your test says yes to x + x[::-1] (each row plus its mirror row), which a reversal leaves in "
     "step but the perm it was given does not: reorder with perm itself, x[perm] and f(x)[perm].",
     "one-row-compared": "your test says yes to a function that changes only its last row (a copy of row 0 there), "
-    "whose row 0 still moves with the inputs: compare every row of f(x[perm]) and f(x)[perm], not one.",
+    "whose row 0 still moves with the inputs: compare every row of f(x[perm]) and f(x)[perm], not one (and .all(), "
+    "not .any(), which says yes when one entry matches).",
     "always-false": "your test answers False for every function, even f(x) = x, which any reordering leaves in "
     "step: it can never say True. Is there a not in front, or a comparison with `is` (same object) where "
     "np.allclose (same values) belongs?",

@@ -75,6 +75,8 @@ def short(value: object) -> str:
     "the text 'aaaaaaaaaaaaaaaaa...aaaaaaaaaaaaaaaaaa'"
     >>> short(10**400)
     'the int 1e+400'
+    >>> len(short([["a long answer, repeated"] * 5] * 5)) < 140
+    True
     """
     if isinstance(value, np.ndarray):
         return f"an array of shape {value.shape} and dtype {value.dtype}"
@@ -88,7 +90,10 @@ def short(value: object) -> str:
         return f"the int {text}"
     if isinstance(value, (float, np.floating)):
         return f"the number {number(value)}"
-    return f"{_repr.repr(value)} (a {type(value).__name__})"
+    shown = _repr.repr(value)
+    if len(shown) > 120:  # nested containers: reprlib bounds each level, not the whole
+        shown = shown[:117] + "..."
+    return f"{shown} (a {type(value).__name__})"
 
 
 def sig(x: float, digits: int = 3) -> str:

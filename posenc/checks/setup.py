@@ -13,7 +13,8 @@ from posenc.checks.phrasing import name_of, sig
 __all__ = ["check_positions_column"]
 
 POSITIONS_MISTAKES = {
-    "flat": "Add a second axis: np.arange(seq_len)[:, None].",
+    "flat": "Add a second axis: np.arange(seq_len)[:, None]. (Indexing makes a new array: a line such as "
+    "positions[:, None] alone changes nothing; return it or assign it.)",
     "row": "That is a row; the positions should run down a column, shape (seq_len, 1): [:, None] gives it, and "
     "[None, :] or a .T after it gives a row.",
     "from-one": "Positions count from 0.",
@@ -50,7 +51,7 @@ def check_positions_column(fn: Callable[[int], np.ndarray]) -> CheckResult:
     >>> check_positions_column(lambda n: np.arange(n)[:, None])
     Correct: a (seq_len, 1) column 0, 1, ..., seq_len - 1 for seq_len = 1, 5 and 12.
     >>> check_positions_column(lambda n: np.arange(n))
-    Not yet: for seq_len=5 the shape is (5,), expected (5, 1). Add a second axis: np.arange(seq_len)[:, None].
+    Not yet: for seq_len=5 the shape is (5,), expected (5, 1). Add a second axis: np.arange(seq_len)[:, None]. (Indexing makes a new array: a line such as positions[:, None] alone changes nothing; return it or assign it.)
     """
     name = name_of(fn)
     cases = [Case((n,), np.arange(n, dtype=float)[:, None], f"for seq_len={n}") for n in (1, 5, 12)]

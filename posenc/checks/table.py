@@ -85,6 +85,7 @@ SINUSOIDAL_MEASURED = {
     "pairs-at-i": "pair i written to columns i and i + 1, each over the one before, where 2i and 2i + 1 belong",
     "angles-overwritten": "one wave's columns hold the other wave of the first ones (cos(sin(angle))): the angles "
     "overwritten before the second wave was taken",
+    "log10-in-exp": "speeds with base e^4: np.exp(-2i / d_model * np.log10(10000)), a base-10 logarithm under np.exp",
     "positions-scaled": "the rows of positions p / seq_len: positions divided by the table's length",
     "rows-unfilled": "every row right but some left all 0, never filled (a loop that stops early)",
     "rearranged": "every right number, in the wrong places and not whole columns moved: a stack on the wrong axis, "
@@ -197,6 +198,9 @@ def _speeds(speed: np.ndarray, wave: np.ndarray) -> tuple[list[Finding], str | N
         pairs = [j // 2 for j in cols[::2]]
         ends = [f"{factor(ratio[2 * i])} (columns {2 * i}–{2 * i + 1})" for i in dict.fromkeys([pairs[0], pairs[-1]])]
         rest = f"too {'fast' if base < 10000 else 'slow'}, {' to '.join(ends)}: {as_if_base(base)}"
+        if abs(np.log(base) - np.log10(10000.0)) < 1e-4:  # e ** log10(base): np.exp with a base-10 logarithm
+            rest += " = e^4, e to log10(10000): np.exp undoes np.log, the natural logarithm, not np.log10"
+            return [Finding(cols, "turns", "turn", rest)], "log10-in-exp"
         return [Finding(cols, "turns", "turn", rest)], "i-for-2i" if abs(np.log(base / 100)) < 1e-4 else None
     if over and len(groups) > 1:
         rest = "over 1 radian per position, faster than columns 0–1 should"
@@ -418,10 +422,11 @@ def _explain(fn: Callable, name: str, value: object, d_model: int, room: int) ->
         )
     with np.errstate(all="ignore"):
         findings, mistake = _diagnose(table)
-    hint = f" Likely: {SINUSOIDAL_MISTAKES[mistake]}" if mistake else ""
+    hint = f" Likely: {SINUSOIDAL_MISTAKES[mistake]}" if mistake in SINUSOIDAL_MISTAKES else ""
     lead = f" Measured over {len(table)} positions: "
     said = sentences(findings, d_model, room - len(hint) - len(lead) - 1)
-    return Explained((f"{lead}{said}." if said else "") + hint, mistake)
+    listed = mistake in SINUSOIDAL_MISTAKES
+    return Explained((f"{lead}{said}." if said else "") + hint, mistake if listed or said else None)
 
 
 @register("function", SINUSOIDAL_MISTAKES, SINUSOIDAL_MEASURED)
