@@ -26,6 +26,7 @@ from pathlib import Path
 
 from posenc_course.lessons import HEADING, Lesson, cell_source, estimate_range, read_lesson
 from posenc_course.reading_time import fold_minutes, section_estimates
+from posenc_course.run_sheets.clock import sessions
 from tools.regions import replace_region
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -103,11 +104,52 @@ def lesson_zero_map(lessons: list[Lesson]) -> str:
             "estimates for a first reading, from the method in `course/posenc_course/reading_time.py`. Each "
             "section carries its own minutes, so you can stop at a section's end; a section marked *Going "
             "further (optional)* can be skipped on a first pass.",
+            "",
+            self_study_plan(lessons),
         ]
     )
 
 
+def self_study_plan(lessons: list[Lesson]) -> str:
+    """The core path in sittings of at most 90 stated minutes, folded (a reference table: it is not read in
+    the lesson's minutes, so the plan cannot change the minutes it is made from)."""
+    sittings = sessions(lessons)
+    rows = [
+        f"| {n} | {s[0][0]} · {s[0][1].title} → {s[-1][0]} · {s[-1][1].title} | {sum(x.minutes for _, x in s)} |"
+        for n, s in enumerate(sittings, start=1)
+    ]
+    return "\n".join(
+        [
+            f"<details><summary><b>A self-study plan: the core in {len(sittings)} sittings of at most 90 "
+            "minutes</b></summary>",
+            "",
+            "Each sitting ends at a section's end; its minutes are the sections' stated minutes. The optional "
+            "sections are yours to add where you want more.",
+            "",
+            "| sitting | from → to | stated min |",
+            "|---|---|---|",
+            *rows,
+            "</details>",
+        ]
+    )
+
+
+def audience(lessons: list[Lesson]) -> str:
+    """The README's line on whom the course is for, with the core's and the optional sections' hours."""
+    core = [sum(ln.core_range[i] for ln in lessons) / 60 for i in (0, 1)]
+    extra = [sum(ln.all_range[i] - ln.core_range[i] for ln in lessons) / 60 for i in (0, 1)]
+    return (
+        "**For** learners who know Python and a little NumPy (arrays, shapes, slicing, a matrix product), "
+        f"working alone through a core of about {core[0]:.0f}–{core[1]:.0f} hours (in sittings of at most "
+        f"90 minutes: lesson 00 gives the plan), with about {extra[0]:.0f}–{extra[1]:.0f} hours of optional "
+        "depth; and for instructors teaching one class of 60, 90 or 180 minutes from a ready-made run sheet "
+        "([instructor guide](docs/instructor-guide.md)). No machine learning is assumed: the lessons teach "
+        "what they use (softmax, attention heads, the words of training) where it is first needed."
+    )
+
+
 def with_readme_map(text: str, lessons: list[Lesson]) -> str:
+    text = replace_region(text, "tools/gen_lessons.py", "audience", audience(lessons), "README.md")
     return replace_region(text, "tools/gen_lessons.py", "lesson map", readme_map(lessons), "README.md")
 
 
