@@ -118,7 +118,8 @@ class TestTheShippedFullExperiment:
     """The quality floor the experiment promises, read from the shipped full results (issue: train short, test long)."""
 
     @pytest.fixture(scope="class")
-    def full(self):
+    @classmethod
+    def full(cls):
         if "full" not in results.shipped():
             pytest.skip("the full results are not shipped: python scripts/train_short_test_long.py")
         return results.load_results("full")
