@@ -21,7 +21,7 @@ from posenc.checks import CHECKERS
 from posenc.checks.questions import question
 from posenc_course.editions import QUIZ, expand_note, hint_args, note_of
 from posenc_course.lessons import Lesson, cell_source, read_lessons
-from posenc_course.run_sheets import CONVERSION, SHEETS, homework, schedule, sessions
+from posenc_course.run_sheets import CONVERSION, SHEETS, homework, schedule, session_rows
 from tools.gen_benchmarks import load_runs
 from tools.gen_links import nbgitpuller_link, repository
 from tools.hub_recipe import hub_part
@@ -346,10 +346,7 @@ def paths_part(lessons: list[Lesson]) -> str:
         "| session | sections | stated min |",
         "|---|---|---|",
     ]
-    for number, session in enumerate(sessions(lessons), start=1):
-        first, last = session[0], session[-1]
-        span = f"{first[0]} · {first[1].title} → {last[0]} · {last[1].title}"
-        out.append(f"| {number} | {span} | {sum(s.minutes for _, s in session)} |")
+    out += session_rows(lessons)
     out += ["", HUB_FAILS]
     return "\n".join(out)
 

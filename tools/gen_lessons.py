@@ -26,7 +26,7 @@ from pathlib import Path
 
 from posenc_course.lessons import HEADING, Lesson, cell_source, estimate_range, read_lesson
 from posenc_course.reading_time import fold_minutes, section_estimates
-from posenc_course.run_sheets.clock import sessions
+from posenc_course.run_sheets import session_rows
 from tools.regions import replace_region
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -113,14 +113,10 @@ def lesson_zero_map(lessons: list[Lesson]) -> str:
 def self_study_plan(lessons: list[Lesson]) -> str:
     """The core path in sittings of at most 90 stated minutes, folded (a reference table: it is not read in
     the lesson's minutes, so the plan cannot change the minutes it is made from)."""
-    sittings = sessions(lessons)
-    rows = [
-        f"| {n} | {s[0][0]} · {s[0][1].title} → {s[-1][0]} · {s[-1][1].title} | {sum(x.minutes for _, x in s)} |"
-        for n, s in enumerate(sittings, start=1)
-    ]
+    rows = session_rows(lessons)
     return "\n".join(
         [
-            f"<details><summary><b>A self-study plan: the core in {len(sittings)} sittings of at most 90 "
+            f"<details><summary><b>A self-study plan: the core in {len(rows)} sittings of at most 90 "
             "minutes</b></summary>",
             "",
             "Each sitting ends at a section's end; its minutes are the sections' stated minutes. The optional "

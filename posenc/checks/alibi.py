@@ -177,6 +177,11 @@ def check_alibi_slopes(fn: Callable[[int], np.ndarray]) -> CheckResult:
     return not_yet(said, Explained(shown + hint, mistake))
 
 
+def _paper_sequence(k: int) -> np.ndarray:
+    """The paper's geometric sequence for k heads, 2 ** (-8h / k) for h = 1..k, whatever k is (the rule's parts)."""
+    return 2.0 ** (-8.0 * np.arange(1, k + 1) / k)
+
+
 def _right_for(fn: Callable, name: str, counts: tuple[int, ...]) -> bool:
     """Whether `fn` gives the right slopes for every head count in `counts` (quietly False if it fails)."""
     for n in counts:
@@ -254,7 +259,7 @@ def _order_rule(got: np.ndarray, expected: np.ndarray, n: int) -> tuple[str, str
             f"every other slope of {2 * c} heads, power_of_two(2 * c)[0::2]."
         )
     if c < n and np.allclose(got[:c], first):
-        power = lambda k: 2.0 ** (-8.0 * np.arange(1, k + 1) / k)  # noqa: E731 (the paper's sequence for k heads)
+        power = _paper_sequence
         every_other = power(2 * c)[0::2]
         if len(every_other) > n - c and np.allclose(every_other[-(n - c) :], got[c:]):
             return "extras-from-the-end", (
@@ -292,7 +297,7 @@ def _wrong_c(got: np.ndarray, n: int) -> str:
     if abs(other - round(other)) > 1e-6 or round(other) in (0, c):
         return ""
     other = round(other)
-    power = lambda k: 2.0 ** (-8.0 * np.arange(1, k + 1) / k)  # noqa: E731 (the paper's sequence for k heads)
+    power = _paper_sequence
     rule = np.concatenate([power(other), power(2 * other)[0::2][: n - other]])
     if rule.shape != got.shape or not np.allclose(got, rule):
         return ""

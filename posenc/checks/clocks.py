@@ -25,7 +25,7 @@ from posenc.checks.engine import (
     register,
     room_after,
 )
-from posenc.checks.measure import common_shift, effective_base, wrap
+from posenc.checks.measure import common_shift, effective_base, partners, wrap
 from posenc.checks.phrasing import Finding, amount, as_if_base, name_of, number, sentences, sig
 from posenc.sinusoidal import frequencies, offset_rotation
 
@@ -152,7 +152,7 @@ def _blocks(M: np.ndarray, k: int) -> tuple[np.ndarray, list[Finding], str | Non
         return grid[i, :, i, :], [], None
     r, c = outside[0]
     said = f"M[{r}, {c}] is {number(M[r, c])} where 0 belongs: each pair's block mixes only its own two rows"
-    partner = _pairing(M)
+    partner = partners(M, TOL, both_ways=True)
     if partner is not None:  # a whole other pairing (the half layout, say), not a stray entry
         half = " (the half layout's pairing)" if np.array_equal(partner, (rows + len(M) // 2) % len(M)) else ""
         said = (
@@ -170,15 +170,6 @@ def _blocks(M: np.ndarray, k: int) -> tuple[np.ndarray, list[Finding], str | Non
         "the diagonal (M[0::2, 0::2] = c where np.diag(c) belongs) or a diagonal that runs on into the next block"
     )
     return grid[i, :, i, :], [Finding.note(said)], "outside-block"
-
-
-def _pairing(M: np.ndarray) -> np.ndarray | None:
-    """Each dimension's one partner, when M mixes every dimension with exactly one other, both ways; else None."""
-    mixed = np.abs(M) > TOL
-    np.fill_diagonal(mixed, False)
-    if not ((mixed.sum(axis=0) == 1).all() and (mixed == mixed.T).all()):
-        return None
-    return mixed.argmax(axis=0)
 
 
 def _owner(value: float, k: int, d_model: int) -> tuple[int, str] | None:

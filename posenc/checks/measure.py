@@ -20,6 +20,7 @@ import numpy as np
 from posenc.attention import offsets
 
 __all__ = [
+    "partners",
     "Wave",
     "fit_wave",
     "measure_wave",
@@ -308,3 +309,19 @@ def inputs_read_back(outputs: np.ndarray, weights: np.ndarray, w_v: np.ndarray) 
     except np.linalg.LinAlgError:
         return None
     return x if np.isfinite(x).all() else None
+
+
+def partners(J: np.ndarray, atol: float = 1e-6, both_ways: bool = False) -> np.ndarray | None:
+    """For each dimension of a square map `J`, the one other dimension it is mixed with, when every dimension has
+    exactly one (and, with `both_ways`, when the mixing goes both ways); else None.
+
+    >>> partners(np.array([[1.0, 2.0], [3.0, 1.0]])).tolist()
+    [1, 0]
+    >>> partners(np.eye(2)) is None
+    True
+    """
+    mixed = np.abs(J) > atol  # (d, d): output i takes input j
+    np.fill_diagonal(mixed, False)
+    if not (mixed.sum(axis=0) == 1).all() or (both_ways and not (mixed == mixed.T).all()):
+        return None
+    return mixed.argmax(axis=0)  # (d,)

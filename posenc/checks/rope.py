@@ -27,7 +27,7 @@ from posenc.checks.engine import (
     register,
     room_after,
 )
-from posenc.checks.measure import common_shift, effective_base, wrap
+from posenc.checks.measure import common_shift, effective_base, partners, wrap
 from posenc.checks.phrasing import Finding, amount, as_if_base, name_of, number, sentences, sig
 from posenc.rope import apply_rope, rope_angles
 
@@ -257,15 +257,6 @@ def _misplaced(got: np.ndarray, expected: np.ndarray) -> str:
     return f"column {j} holds what belongs in column {source[j]}"
 
 
-def _partners(J: np.ndarray) -> np.ndarray | None:
-    """For each dimension, the one other dimension it is mixed with, if each has exactly one."""
-    mixed = np.abs(J) > TOL  # (d, d): output row i takes input column j
-    np.fill_diagonal(mixed, False)
-    if not (mixed.sum(axis=0) == 1).all():
-        return None
-    return mixed.argmax(axis=0)  # (d,)
-
-
 def _as_formula(row: tuple[float, float], angle: float) -> str | None:
     """A row of a pair's 2 × 2 block as the line of code it computes, ``cos·x1 − sin·x2``, each coefficient read as
     ±cos, ±sin, 0 or 1 of `angle`, or a sum or difference of cos and sin (a term written twice for one member);
@@ -321,7 +312,7 @@ def _diagnose(J: np.ndarray, m: int) -> tuple[list[Finding], str | None]:
         which = "second" if zero == list(range(1, d, 2)) else "first" if zero == list(range(0, d, 2)) else ""
         said = f"the {which} of every pair is" if which else f"dimensions {_listed(zero)} are"
         return [Finding.note(f"{said} 0 whatever the input: never written into the output")], "never-written"
-    partner = _partners(J)
+    partner = partners(J, TOL)
     half, cause, found = d // 2, None, []
     outside = J.copy()
     for i in range(0, d - 1, 2):

@@ -283,8 +283,7 @@ def _interleaved_at(positions: np.ndarray, omega: np.ndarray) -> np.ndarray:
 
 def _interleaved(seq_len: int, omega: np.ndarray) -> np.ndarray:
     """sin(pos * omega) in the even columns and cos in the odd ones: the paper's layout with any speeds."""
-    angle = np.arange(seq_len)[:, None] * omega  # (seq_len, pairs)
-    return np.stack([np.sin(angle), np.cos(angle)], axis=-1).reshape(seq_len, 2 * len(omega))
+    return _interleaved_at(np.arange(seq_len), omega)
 
 
 def _same_speeds(table: np.ndarray) -> str | None:

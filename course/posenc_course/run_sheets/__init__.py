@@ -46,6 +46,7 @@ from posenc_course.run_sheets.clock import (
     minutes_of,
     problems,
     schedule,
+    session_rows,
     sessions,
 )
 from posenc_course.run_sheets.sheets import SHEETS
@@ -65,4 +66,5 @@ __all__ = [
     "homework",
     "problems",
     "sessions",
+    "session_rows",
 ]

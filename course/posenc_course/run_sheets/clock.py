@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from posenc_course.lessons import PREDICT_PROMPT, Lesson, Section, cell_source
 
 __all__ = [
+    "session_rows",
     "CONVERSION",
     "ACTIVITIES",
     "Step",
@@ -300,3 +301,13 @@ def sessions(lessons: list[Lesson], longest: int = 90) -> list[list[tuple[str, S
             out[-1].append((lesson.number, section))
             total += section.minutes
     return out
+
+
+def session_rows(lessons: list[Lesson], longest: int = 90) -> list[str]:
+    """The self-study path as markdown table rows, ``| n | 01 · first → 02 · last | minutes |``: one per session
+    of :func:`sessions`, for the instructor guide and lesson 00 alike."""
+    rows = []
+    for number, session in enumerate(sessions(lessons, longest), start=1):
+        (a, first), (b, last) = session[0], session[-1]
+        rows.append(f"| {number} | {a} · {first.title} → {b} · {last.title} | {sum(s.minutes for _, s in session)} |")
+    return rows
