@@ -119,6 +119,11 @@ def int_table(n, d):
     return table
 
 
+def attention_max_above_only(q, k, v):
+    scores = q @ k.T / np.sqrt(q.shape[-1])
+    return np.exp(scores - scores.max(axis=-1, keepdims=True)) / np.exp(scores).sum(axis=-1, keepdims=True) @ v
+
+
 def int_attention(q, k, v):
     """A learner's attention that collects its output in an int array."""
     out = np.zeros((len(q), v.shape[1]), dtype=int)
@@ -396,6 +401,7 @@ def layer_by_hand(*, mistake=None):
                 distance = np.maximum(d, 0) if causal else d
             slope = posenc.alibi_slopes(1)[0] if mistake == "alibi-slope" else capstone.ALIBI_SLOPE
             bias = (1.0 if mistake == "alibi-sign" else -1.0) * slope * distance  # (n, n)
+            bias = np.zeros_like(bias) if mistake == "flat-bias" else bias  # i - i.T on a 1-D i
         masked = {"no-mask": False, "always-masked": True}.get(mistake, causal)
         if mistake == "unscaled":
             q = q * np.sqrt(8)  # posenc.attention divides by sqrt(d_head): undo it
@@ -474,6 +480,7 @@ SPECS = {
             "rounded-scores": lambda q, k, v: posenc.softmax(q @ k.T // np.sqrt(q.shape[-1])) @ v,
             "own-value": lambda q, k, v: np.einsum("qk,qd->qd", posenc.softmax(q @ k.T / np.sqrt(q.shape[-1])), v),
             "divided-by-size": lambda q, k, v: posenc.attention(q, k, v)[0] / k.shape[0],
+            "max-half-shifted": attention_max_above_only,
             "averaged-keys": lambda q, k, v: posenc.softmax(q @ k.T / np.sqrt(q.shape[-1])) @ k,
             "self-scores": lambda q, k, v: posenc.softmax(q @ q.T / np.sqrt(q.shape[-1])) @ v,
             "row-scores": lambda q, k, v: posenc.softmax((q * k).sum(axis=-1) / np.sqrt(q.shape[-1])) @ v,
@@ -499,7 +506,10 @@ SPECS = {
             "ignores-perm": lambda f, x, p: np.allclose(f(x[::-1]), f(x)[::-1]),
             "one-row-compared": lambda f, x, p: np.allclose(f(x[p])[0], f(x)[p][0]),
         },
-        measured={"changed-x": equivariance_shuffling_x_in_place},
+        measured={
+            "changed-x": equivariance_shuffling_x_in_place,
+            "own-random-order": lambda f, x, perm: bool(np.allclose(f(np.random.permutation(x)), f(x)[perm])),
+        },
     ),
     "check_sinusoidal": Spec(
         reference=posenc.sinusoidal,
@@ -744,6 +754,7 @@ SPECS = {
                 "added-after-projection",
                 "words-replaced",
                 "rope-on-outputs",
+                "flat-bias",
             )
         },
     ),
@@ -945,7 +956,7 @@ def layer_none_tested_with_a_bare_string(sentence, scheme, causal=False):
             "check_scheme_layer",
             layer_none_tested_with_a_bare_string,
             "positions-in-none",
-            "gives what scheme 'sinusoidal'",
+            "gives what 'sinusoidal' gives",
         ),
         ("check_positions_column", lambda n: np.cumsum(np.ones((n, 1)), axis=1) - 1, "zeros", "axis=1"),
     ],

@@ -164,9 +164,9 @@ def _none(run: Callable, scheme: str) -> None:
             theirs = layer_with(SENTENCE, other)
             if np.allclose(out, theirs[0], atol=TOL) and np.allclose(w, theirs[1], atol=TOL):
                 raise _stop(
-                    f"for {_where(scheme, False, SENTENCE)}, your layer gives what scheme '{other}' gives: the test "
-                    f"that picks '{other}' is true for '{scheme}' too (scheme == 'a' or 'b' is always true, a "
-                    "non-empty string being true: write scheme in ('a', 'b')).",
+                    f"for {_where(scheme, False, SENTENCE)}, your layer gives what '{other}' gives. Likely: what "
+                    f"'{other}' adds is made outside the if that tests for it, or that test is always true "
+                    "(scheme == 'a' or 'b' is: write scheme in ('a', 'b')).",
                     "positions-in-none",
                 )
         r = int(np.argmax(change))
@@ -319,10 +319,43 @@ def _alibi(run: Callable, scheme: str) -> None:
     if misfit >= 1e-4 or abs(slope - right_slope) < TOL:
         return
     if abs(slope) < TOL:
+        handed = _bias_handed(run, PALINDROME, scheme)
+        if handed is not None and handed.size > 1 and np.ptp(handed) < TOL:
+            raise _stop(
+                f"{where}, the weights show no bias on distance at all: the bias your layer hands posenc.attention "
+                f"is {sig(float(handed.flat[0]) + 0.0)} in every entry, which the softmax ignores. The distances |i − j| need "
+                "a column minus a row, i[:, None] - i[None, :] (on a 1-D array, i.T is i itself).",
+                "flat-bias",
+            )
         raise _stop(f"{where}, the weights show no bias on distance at all.", "scheme-ignored")
     raise _stop(
         f"{where}, {shape}, where -{sig(right_slope)}·|i − j| belongs.", "alibi-sign" if slope < 0 else "alibi-slope"
     )
+
+
+def _bias_handed(run: Callable, sentence: list[str], scheme: str) -> np.ndarray | None:
+    """The bias the layer hands to posenc.attention on `sentence` (as an array), or None if it hands none.
+
+    The layer is run once with the package's attention wrapped to record its `bias` argument; a layer that
+    calls attention by another name (or writes its own) hands nothing this can see.
+    """
+    import posenc
+
+    real, seen = posenc.attention, []
+
+    def recording(q: np.ndarray, k: np.ndarray, v: np.ndarray, *, mask=None, bias=None):  # type: ignore[no-untyped-def]
+        seen.append(bias)
+        return real(q, k, v, mask=mask, bias=bias)
+
+    posenc.attention = recording
+    try:
+        run(sentence, scheme)
+    except _Stop:
+        pass
+    finally:
+        posenc.attention = real
+    handed = next((b for b in seen if b is not None), None)
+    return None if handed is None else np.asarray(handed, dtype=float)
 
 
 def _causal(run: Callable) -> None:
@@ -437,6 +470,7 @@ LAYER_MEASURED = {
     "added-after-projection": "the table's rows added to q, k and v after the projections, not to x before them",
     "rope-on-outputs": "RoPE applied to attention's outputs, after the scores, where it turns q and k before them",
     "words-replaced": "the table rows replace the word vectors (x = table) where they are added to them",
+    "flat-bias": "a bias that is one number everywhere (i - i.T on a 1-D i is 0): the softmax ignores it",
 }
 
 

@@ -144,6 +144,25 @@ def _divisor(s: float) -> tuple[str, str | None]:
     return f"the scores are {by} by {sig(size, 4)}{said}, {belongs}", cause
 
 
+def _half_shifted(rows: np.ndarray, scores: np.ndarray) -> str | None:
+    """Whether row sums of e^-max (or e^+max) show the max taken off one side of the softmax's fraction only.
+
+    Subtracting the largest score m from the exponents above the fraction and not below leaves every
+    weight e^-m times too small; subtracting it below only leaves them e^m times too big. m is the
+    largest scaled score of the whole array or of each row, at the right scale or at none.
+    """
+    for scale in (1 / np.sqrt(D_HEAD), 1.0):
+        scaled = scale * scores
+        for top in (scaled.max(), scaled.max(axis=1)):
+            for sign, side in ((-1, "above the fraction, not below"), (1, "below the fraction, not above")):
+                if np.allclose(rows, np.exp(sign * top), rtol=1e-6):
+                    return (
+                        f"the largest score is likely subtracted in the exponents {side} (subtract it on "
+                        "both sides, or call posenc.softmax(scores, axis=-1))"
+                    )
+    return None
+
+
 def _measure_attention(fn: Callable, name: str) -> tuple[list[str], str | None] | None:
     """What the learner's attention does with inputs chosen to show it, and the listed mistake it points to.
 
@@ -182,6 +201,9 @@ def _measure_attention(fn: Callable, name: str) -> tuple[list[str], str | None] 
         sums = amount(rows.min()) + ("" if same else f" to {amount(rows.max())}")
         why = "weights scaled after the softmax?" if same else "divide each row by its own sum"
         size = next((n for n, value in SIZES.items() if same and np.isclose(rows[0] * value, 1, rtol=1e-6)), None)
+        half = _half_shifted(rows, scores)
+        if half is not None:
+            return [f"the rows of weights sum to {sums}, not 1: {half}"], "max-half-shifted"
         if size in ("sqrt(d_head)", "d_head"):
             why = f"1 / {size}: the division by {size} came after the softmax; it belongs on the scores"
         elif size not in (None, "no scaling"):
@@ -213,6 +235,7 @@ ATTENTION_MEASURED = {
     "rounded-scores": "a softmax of the scaled scores rounded down to whole numbers: // where / belongs",
     "own-value": "each output row is its own query's row of v: the values indexed by the query, not the key",
     "divided-by-size": "an output that is 1 / (a size of the inputs) times the right one: weights @ v divided again",
+    "max-half-shifted": "weights e^max times off: the max for stability subtracted on one side of the fraction only",
     "averaged-keys": "an output that averages the keys (weights @ k) where it averages the values",
     "self-scores": "scores of the queries against the queries (q @ q.T) or the keys against the keys",
     "row-scores": "a 1-D output: one score per query, each query scored against the key in its own row",
@@ -331,8 +354,9 @@ EQUIVARIANCE_MISTAKES = {
     "says-invariant-is": "your test says a function that ignores order altogether (it sorts the rows) is "
     "equivariant, but its outputs do not move with the inputs. Compare f(x[perm]) with f(x)[perm] row by row, "
     "not a summary such as the mean.",
-    "inverse-permutation": "your test says yes when perm undoes itself (a swap) and no otherwise: it reorders the "
-    "outputs by the inverse permutation (np.argsort(perm)). Compare f(x[perm]) with f(x)[perm].",
+    "inverse-permutation": "your test says yes when perm undoes itself (a swap) and no otherwise: one side is "
+    "reordered twice (f(x[perm])[perm]) or by the inverse permutation (np.argsort(perm)). Reorder each side once: "
+    "compare f(x[perm]) with f(x)[perm].",
     "exact-equality": "your test compares floating-point outputs exactly (==). Reordering changes the order "
     "of additions, so equal maths can differ in the last digits: compare with np.allclose.",
     "loose-tolerance": "your test says yes to a function that is not equivariant: self-attention with a small "
@@ -413,8 +437,28 @@ def _always(fn: Callable, name: str, x: np.ndarray, perm: np.ndarray) -> str | N
     return None if len(said) > 1 else ("always-true" if said == {True} else "always-false")
 
 
+def _draws_its_own_order(fn: Callable, name: str) -> bool:
+    """Whether the test answers differently when asked the same question twelve times: f(x) = x, two rows, a swap.
+
+    Any right test says True each time. A test that shuffles with an order of its own (np.random.permutation)
+    in place of perm matches the swap about one time in two. NumPy's global random state is seeded for the
+    probe and put back after it, so the learner's own seeded randomness is left as it was.
+    """
+    x, swap = np.array([[1.0, 2.0], [3.0, 4.0]]), np.array([1, 0])
+    state = np.random.get_state()
+    np.random.seed(0)
+    try:
+        said = {repr(call(fn, name, lambda a: a, x.copy(), swap.copy())[0]) for _ in range(12)}
+    finally:
+        np.random.set_state(state)
+    return len(said) > 1
+
+
 #: The diagnoses measured from a wrong test (the sentence names what it did).
-EQUIVARIANCE_MEASURED = {"changed-x": "the test wrote into the x it was given, so x was reordered before f(x)"}
+EQUIVARIANCE_MEASURED = {
+    "changed-x": "the test wrote into the x it was given, so x was reordered before f(x)",
+    "own-random-order": "the test gives different answers to the same question: it shuffles by a random order of its own",
+}
 
 
 @register("function", EQUIVARIANCE_MISTAKES, EQUIVARIANCE_MEASURED)
@@ -470,6 +514,13 @@ def check_equivariance_test(fn: Callable) -> CheckResult:
         if not isinstance(value, (bool, np.bool_)):
             return not_yet(f"{name} should return True or False; got {short(value)}.")
         if bool(value) != expected:
+            if _draws_its_own_order(fn, name):
+                return not_yet(
+                    "your test answered True and False, at random, when asked twelve times about the same f(x) = x, "
+                    "x and perm: it reorders by an order of its own (np.random.permutation draws a new one each "
+                    "call), not by the perm it is given. Use perm on both sides: f(x[perm]) and f(x)[perm].",
+                    mistake="own-random-order",
+                )
             always = _always(fn, name, x, perm)
             if always is not None:
                 return not_yet(EQUIVARIANCE_MISTAKES[always], mistake=always)
