@@ -576,6 +576,7 @@ SPECS = {
             "exp-for-power": 2 * np.pi / np.exp(-2 * 12 / 48),
             "printed-none": None,  # my_wavelength = print(...): print gives back None
             "other-width": 2 * np.pi / 10000.0 ** (-2 * 12 / 512),
+            "exponent-top": 2 * np.pi / 10000.0 ** (-(2 * 12 + 1) / 48),  # the cosine column's number, 25, for 2i
         },
         kwargs={"pair": 12, "d_model": 48},
         hint_args={"pair": 12, "column": 24, "column_after": 25, "width": 512, "d_model": 48},

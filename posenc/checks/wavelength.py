@@ -46,6 +46,7 @@ WAVELENGTH_MEASURED = {
     "d_model, say): the power taken before the multiplication and division",
     "printed-none": "None given: an answer assigned from print(...), which shows a number and gives back None",
     "other-width": "the pair's wavelength in a table of another width (512, the paper's, say)",
+    "exponent-top": "2π / base ** (-n / d_model) for a whole n other than 2·pair: the top of ω's exponent misread",
 }
 
 #: What the message says for each measured diagnosis.
@@ -129,6 +130,14 @@ def check_wavelength(value: object, *, pair: int, d_model: int, base: float = 10
     other_base = _base_of(got, pair, d_model)
     if mistake is None and other_base is not None and not np.isclose(other_base, base):
         mistake = "other-base"
+    top = _exponent_top(got, d_model, base)
+    if mistake is None and top is not None and top != 2 * pair:
+        return not_yet(
+            f"you gave {number(got)}, {'larger' if got > expected else 'smaller'} than pair {pair}'s wavelength. "
+            f"Measured: it is 2π / {base:g} ** (-{top}/{d_model}): the top of ω's exponent is {top}, where 2·{pair} = "
+            f"{2 * pair} belongs. Check the exponent: ω_{pair} = base ** (-2·{pair} / d_model).",
+            mistake="exponent-top",
+        )
     width = _width_of(got, pair, base)
     if mistake is None and width is not None and width != d_model:
         mistake = "other-width"
@@ -141,6 +150,8 @@ def check_wavelength(value: object, *, pair: int, d_model: int, base: float = 10
     shown = number(got) if np.isfinite(got) else short(value)
     as_if = f" (as if the base were {other_base:g}, not {base:g})" if mistake == "other-base" else ""
     said = f"you gave {shown}, {size} than pair {pair}'s wavelength{as_if}. {hint.format(**args)}"
+    if mistake == "other-base" and top is not None and top != 2 * pair:  # one number, two readings: say both
+        said += f" Or the top of ω's exponent is {top} where 2·{pair} = {2 * pair} belongs: that gives the same number."
     return not_yet(said, mistake=mistake)
 
 
@@ -169,3 +180,16 @@ def _base_of(got: float, pair: int, d_model: int) -> float | None:
     exponent = d_model / (2 * pair) * float(np.log10(got / (2 * np.pi)))  # log10 of that base
     power = round(exponent)
     return float(10**power) if 1 <= power <= 6 and abs(exponent - power) < 1e-3 else None
+
+
+def _exponent_top(got: float, d_model: int, base: float) -> int | None:
+    """The whole n with got = 2π / base ** (-n / d_model), when there is one from 1 to 16 · d_model; else None.
+
+    >>> _exponent_top(2 * np.pi * 10000.0 ** (6 / 48), 48, 10000.0)
+    6
+    """
+    if not (np.isfinite(got) and got > 2 * np.pi):
+        return None
+    top = d_model * float(np.log(got / (2 * np.pi))) / float(np.log(base))
+    near = round(top)
+    return near if 1 <= near <= 16 * d_model and abs(top - near) < 1e-6 else None
