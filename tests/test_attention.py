@@ -39,6 +39,16 @@ class TestSoftmax:
         order = np.argsort(values, kind="stable")
         assert np.all(np.diff(p[order]) >= -1e-15)
 
+    @given(st.lists(st.floats(-50, 50), min_size=2, max_size=12))
+    def test_every_weight_is_at_least_0_and_a_larger_score_gets_a_larger_weight(self, values):
+        z = np.array(values)
+        p = posenc.softmax(z)
+        assert np.all(p >= 0) and p.sum() == pytest.approx(1.0)
+        # independently: two weights are in the ratio e^(difference of their scores)
+        assert np.allclose(p[:, None] / p[None, :], np.exp(z[:, None] - z[None, :]), rtol=1e-9)
+        larger = z[:, None] > z[None, :] + 1e-9  # score a above score b by more than rounding
+        assert np.all((p[:, None] > p[None, :])[larger])
+
     def test_large_values_do_not_overflow(self):
         assert np.allclose(posenc.softmax(np.array([1000.0, 1000.0])), [0.5, 0.5])
 

@@ -6,8 +6,15 @@ import json
 import pytest
 
 from posenc_course import lessons, reading_time
-from posenc_course.lessons import read_glossary, read_lesson, read_lessons
-from posenc_course.reading_time import FOLD_WORDS, estimate_minutes, fold_minutes, precisely_folds, section_estimates
+from posenc_course.lessons import cell_source, read_glossary, read_lesson, read_lessons
+from posenc_course.reading_time import (
+    CORE_BUDGET,
+    FOLD_WORDS,
+    estimate_minutes,
+    fold_minutes,
+    precisely_folds,
+    section_estimates,
+)
 from tools import gen_lessons
 
 ROOT = gen_lessons.ROOT
@@ -17,6 +24,19 @@ GLOSSARY = ROOT / "docs" / "glossary.md"
 
 def test_every_lesson_is_read():
     assert [lesson.number for lesson in LESSONS] == [f"{i:02d}" for i in range(len(LESSONS))]
+
+
+def test_the_core_of_every_lesson_together_fits_the_budget():
+    core = {lesson.number: lesson.core_minutes for lesson in LESSONS}
+    assert sum(core.values()) <= CORE_BUDGET, f"core minutes {core} sum to {sum(core.values())}, over {CORE_BUDGET}"
+
+
+def test_every_lesson_keeps_an_exercise_in_its_core():
+    for lesson in LESSONS:
+        core = [cell_source(c) for s in lesson.sections if not s.optional for c in s.cells]
+        assert any("checks.check_" in text for text in core), (
+            f"lesson {lesson.number} has no checked exercise in its core"
+        )
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda ln: ln.number)

@@ -70,6 +70,28 @@ class TestSinusoidal:
         table = posenc.sinusoidal(seq_len, d)
         assert np.allclose((table**2).sum(axis=1), d / 2)
 
+    @given(st.integers(1, 60), st.integers(1, 60), even_d)
+    def test_a_position_gets_the_same_row_in_every_sentence(self, a, b, d):
+        short, long = sorted((a, b))
+        assert np.allclose(posenc.sinusoidal(short, d), posenc.sinusoidal(long, d)[:short], rtol=0, atol=1e-12)
+
+    @given(st.integers(1, 512).map(lambda n: 2 * n))
+    def test_every_pair_turns_at_every_step(self, d):
+        pairs = posenc.sinusoidal(300, d).reshape(300, d // 2, 2)  # (position, pair, (sin, cos))
+        moved = np.linalg.norm(pairs[1:] - pairs[:-1], axis=-1)  # (299, d // 2): how far each pair's point moves
+        omega = np.array([10000.0 ** (-2 * i / d) for i in range(d // 2)])
+        # independently: a turn by omega moves a point of the unit circle by the chord 2 sin(omega / 2)
+        assert np.all(moved > 0)
+        assert np.allclose(moved, 2 * np.sin(omega / 2), rtol=1e-6, atol=0)
+
+    def test_pair_0_alone_gives_each_of_the_first_100_000_positions_its_own_angle(self):
+        n = 100_000
+        pair_0 = posenc.sinusoidal(n, 2)  # (n, 2): (sin p, cos p), the first two columns of every table
+        assert np.allclose(pair_0, np.column_stack([np.sin(np.arange(n)), np.cos(np.arange(n))]), atol=1e-9)
+        angles = np.sort(np.arctan2(pair_0[:, 0], pair_0[:, 1]))  # each position's angle, in (-pi, pi]
+        gaps = np.diff(np.append(angles, angles[0] + 2 * math.pi))  # between neighbours round the circle
+        assert gaps.min() > 1e-6  # far above the rounding of the angles (about 1e-11 at p = 100,000)
+
     def test_base_changes_only_slow_columns(self):
         a, b = posenc.sinusoidal(10, 8), posenc.sinusoidal(10, 8, base=100.0)
         assert np.array_equal(a[:, :2], b[:, :2]) and not np.allclose(a[:, 2:], b[:, 2:])

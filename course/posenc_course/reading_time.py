@@ -18,6 +18,7 @@ import re
 from posenc_course.lessons import SETUP_CODE, Lesson, Section, cell_source
 
 __all__ = [
+    "CORE_BUDGET",
     "FOLD_WORDS",
     "PACE",
     "PRECISELY",
@@ -57,6 +58,9 @@ _FOLDED = re.compile(r"<details\b[^>]*>.*?</details>", re.S)
 #: that the core sentence stays short. Its words count toward a lesson's full minutes, never a section's (the
 #: core's): ``<details class="precisely"><summary>Precisely</summary> ... </details>``.
 PRECISELY = re.compile(r'<details class="precisely">(.*?)</details>', re.S)
+#: The most stated minutes the core sections of all lessons together may sum to: a core a first-timer finishes in one
+#: day of sittings, the depth one click away (the train-short-test-long lesson may add at most 45 more).
+CORE_BUDGET = 300
 #: The most words a Precisely fold may hold: a qualification, not a section in hiding.
 FOLD_WORDS = 120
 _DISPLAY_MATHS = re.compile(r"\$\$.+?\$\$", re.S)

@@ -341,13 +341,16 @@ def _bias_handed(run: Callable, sentence: list[str], scheme: str) -> np.ndarray 
     """
     import posenc
 
-    real, seen = posenc.attention, []
+    real = posenc.attention
+    seen: list[object] = []
 
-    def recording(q: np.ndarray, k: np.ndarray, v: np.ndarray, *, mask=None, bias=None):  # type: ignore[no-untyped-def]
+    def recording(
+        q: np.ndarray, k: np.ndarray, v: np.ndarray, *, mask: np.ndarray | None = None, bias: np.ndarray | None = None
+    ) -> tuple[np.ndarray, np.ndarray]:
         seen.append(bias)
         return real(q, k, v, mask=mask, bias=bias)
 
-    posenc.attention = recording
+    posenc.attention = recording  # the same signature, recording as it goes
     try:
         run(sentence, scheme)
     except _Stop:

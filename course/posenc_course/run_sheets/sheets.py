@@ -109,7 +109,7 @@ SHEETS: tuple[RunSheet, ...] = (
             S("02", "Interactive demo: walk through the table", "demo"),
             S(
                 "03",
-                "Interactive demo: the rotation for any offset",
+                "the rotation for any offset",
                 "demo",
                 say="Shifting is rotating: the same turn at every position.",
             ),

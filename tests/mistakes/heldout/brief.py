@@ -54,12 +54,16 @@ def exercises(path: Path) -> list[tuple[str, str]]:
         match = CALL.search(cell.source) if cell.cell_type == "code" else None
         if not match:
             continue
-        start = max(i for i in range(at + 1) if cells[i].cell_type == "markdown"
-                    and re.match(r"#{2} ", cells[i].source))
+        start = max(
+            i for i in range(at + 1) if cells[i].cell_type == "markdown" and re.match(r"#{2} ", cells[i].source)
+        )
         shown = [show(c) for c in cells[start:at]] + [show(cell, with_output=False)]
         after = at + 1
-        while after < len(cells) and cells[after].cell_type == "markdown" \
-                and cells[after].source.lstrip().startswith("<details"):
+        while (
+            after < len(cells)
+            and cells[after].cell_type == "markdown"
+            and cells[after].source.lstrip().startswith("<details")
+        ):
             shown.append(show(cells[after]))
             after += 1
         found.append((match.group(1), "\n\n".join(shown)))
