@@ -71,7 +71,6 @@ BACKED: dict[tuple[str, str], str] = {
     ("03", "have dot product $\\sum_i \\cos(k\\,\\omega_i)$, whatever $p$ is"): (
         SIN + "test_dot_product_depends_on_offset_only"
     ),
-    ("03", "this one matrix for every $p$"): SIN + "test_moves_every_position_k_on",
     ("03", "comes round every $\\lambda_i"): SIN + "test_column_is_a_sine_of_that_wavelength",
     ("03", "the rotation $M_k$, the same for every position"): SIN + "test_moves_every_position_k_on",
     # 04 · Learned tables
@@ -91,9 +90,6 @@ BACKED: dict[tuple[str, str], str] = {
     ("06", "One experiment, the same for every scheme"): "cell:957968fd",
     ("06", "training never checked its scores on those rows"): (
         "meaning:the experiment trains on 64 tokens, so on rows 0–63 only"
-    ),
-    ("06", "a query also meets offsets that training never set"): (
-        "meaning:in 64 training tokens no offset is larger than 63"
     ),
     ("06", "Did RoPE hold because it always extrapolates"): "cell:d5409354",
     ("06", "offsets, positions or angles that training never set"): (
