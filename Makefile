@@ -40,9 +40,10 @@ lint: $(VENV)/.tests
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-## test-fast: every unit, generic, doctest and anatomy test: all but the heavy markers (pyproject.toml)
+## test-fast: every unit, generic, doctest and anatomy test: all but the heavy markers (pyproject.toml),
+## on two worker processes (pytest-xdist)
 test-fast: $(VENV)/.tests
-	$(PY) -m pytest -m "$(FAST)"
+	$(PY) -m pytest -n 2 -m "$(FAST)"
 
 ## notebooks: re-execute every lesson from a fresh kernel, in place, storing widget state
 notebooks: $(VENV)/.tests

@@ -61,6 +61,7 @@ def test_every_folder_with_modules_is_a_package():
     assert not missing, f"folders with modules but no __init__.py: {missing}"
 
 
+@pytest.mark.slow  # builds a wheel (about 3 s): in `make test`, not `make test-fast`
 def test_the_wheel_holds_every_subpackage_module_and_data_file(tmp_path):
     # build from a copy: an in-tree build leaves build/, whose stale files would go into later wheels
     src = tmp_path / "src"
