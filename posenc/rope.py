@@ -1,11 +1,13 @@
 """Rotary position embedding (RoPE): rotate each pair of dimensions by position.
 
 Follows Su et al., "RoFormer: Enhanced Transformer with Rotary Position Embedding"
-(2021), https://arxiv.org/abs/2104.09864, equation (34): pair ``i`` of the vector at
-position ``m`` is rotated by the angle ``m * theta_i``, ``theta_i = base**(-2i/d_head)``.
+(2021), https://arxiv.org/abs/2104.09864, equation (34): pair ``p`` of the vector at
+position ``i`` is rotated by the angle ``i * theta_p``, ``theta_p = base**(-2p/d_head)`` (the
+paper writes ``m`` for the position and ``i`` for the pair; the course keeps ``i`` and ``j``
+for a query's and a key's positions, as ``attention.offsets`` does).
 Two layouts are common in real code: the paper's *interleaved* pairs (0, 1), (2, 3), ...
-and the *half* layout of Hugging Face's ``rotate_half``, which pairs ``i`` with
-``i + d/2`` for the d rotated dimensions (all of d_head in Hugging Face's Llama; the first
+and the *half* layout of Hugging Face's ``rotate_half``, which pairs ``p`` with
+``p + d/2`` for the d rotated dimensions (all of d_head in Hugging Face's Llama; the first
 quarter of each head in GPT-NeoX-20B). The maths is the same; the dimensions are permuted.
 """
 
@@ -32,7 +34,7 @@ _LAYOUTS = ("interleaved", "half")
 
 
 def rope_angles(positions: npt.ArrayLike, d_head: int, *, base: float = 10_000.0) -> np.ndarray:
-    """Rotation angles ``m * theta_i`` for each position ``m`` and pair ``i``.
+    """Rotation angles ``i * theta_p`` for each position ``i`` and pair ``p``.
 
     Parameters
     ----------
@@ -41,7 +43,7 @@ def rope_angles(positions: npt.ArrayLike, d_head: int, *, base: float = 10_000.0
     d_head : int
         Width of a head; must be even.
     base : float, default 10000.0
-        ``theta_i = base**(-2*i/d_head)``.
+        ``theta_p = base**(-2*p/d_head)``.
 
     Returns
     -------
@@ -87,10 +89,10 @@ def apply_rope(
     positions : array_like of shape (seq_len,), optional
         Position of each row; defaults to ``0 .. seq_len - 1``.
     base : float, default 10000.0
-        ``theta_i = base**(-2*i/d_head)``.
+        ``theta_p = base**(-2*p/d_head)``.
     layout : {"interleaved", "half"}, default "interleaved"
         ``"interleaved"`` rotates pairs (0, 1), (2, 3), ... as in the RoFormer paper;
-        ``"half"`` rotates pairs (i, i + d_head/2) as Hugging Face's ``rotate_half``
+        ``"half"`` rotates pairs (p, p + d_head/2) as Hugging Face's ``rotate_half``
         does (GPT-NeoX-20B does the same on the first quarter of each head only).
 
     Returns
@@ -107,7 +109,7 @@ def apply_rope(
 
     Notes
     -----
-    Rotations preserve length, and ``<rope(q, m), rope(k, n)>`` depends on ``m - n``
+    Rotations preserve length, and ``<rope(q, i), rope(k, j)>`` depends on ``i - j``
     only. Taught in ``notebooks/05_rope.ipynb``.
 
     Examples
@@ -181,19 +183,19 @@ def half_layout_order(d_head: int) -> np.ndarray:
 
 
 def rope_decay_bound(distances: npt.ArrayLike, d_head: int, *, base: float = 10_000.0) -> np.ndarray:
-    """RoFormer's relative upper bound on a RoPE score, as a function of the distance m - n.
+    """RoFormer's relative upper bound on a RoPE score, as a function of the distance i - j.
 
-    Su et al. (2021), section 3.4.3: writing the score as ``Re sum_i h_i exp(1j (m-n) theta_i)``
-    over the d_head/2 pairs and summing by parts, ``|score| <= (max_i |h_{i+1} - h_i|)
-    * sum_j |S_j|`` with ``S_j = sum_{i<j} exp(1j (m-n) theta_i)``. This function returns
-    the distance-dependent factor averaged over pairs, ``(1 / (d_head/2)) sum_{j=1}^{d_head/2} |S_j|``,
+    Su et al. (2021), section 3.4.3: writing the score as ``Re sum_p h_p exp(1j (i-j) theta_p)``
+    over the d_head/2 pairs and summing by parts, ``|score| <= (max_p |h_{p+1} - h_p|)
+    * sum_n |S_n|`` with ``S_n = sum_{p<n} exp(1j (i-j) theta_p)``. This function returns
+    the distance-dependent factor averaged over pairs, ``(1 / (d_head/2)) sum_{n=1}^{d_head/2} |S_n|``,
     the quantity of the paper's figure 2. It is ``(d_head/2 + 1) / 2`` at distance 0 and
     tends to fall as the distance grows.
 
     Parameters
     ----------
     distances : array_like of shape (n,)
-        Relative distances ``m - n`` (real numbers allowed).
+        Relative distances ``i - j`` (real numbers allowed).
     d_head : int
         Must be even.
     base : float, default 10000.0

@@ -179,16 +179,16 @@ def sinusoidal_at(positions: np.ndarray, d_model: int, *, base: float = 10_000.0
     return table
 
 
-def offset_rotation(k: int, d_model: int, *, base: float = 10_000.0) -> np.ndarray:
-    """The linear map that moves every row of the table ``k`` positions on.
+def offset_rotation(delta: int, d_model: int, *, base: float = 10_000.0) -> np.ndarray:
+    """The linear map that moves every row of the table ``delta`` positions on.
 
-    For every position ``p``, ``offset_rotation(k, d_model) @ table[p] == table[p + k]``:
-    each (sin, cos) pair is rotated by the angle ``k * omega_i``, whatever ``p`` is.
+    For every position ``p``, ``offset_rotation(delta, d_model) @ table[p] == table[p + delta]``:
+    each (sin, cos) pair is rotated by the angle ``delta * omega_i``, whatever ``p`` is.
 
     Parameters
     ----------
-    k : int
-        The offset, in positions (negative moves backwards).
+    delta : int
+        The shift, in positions (negative moves backwards); lesson 03 writes it δ.
     d_model : int
         Width of the table; must be even.
     base : float, default 10000.0
@@ -197,12 +197,12 @@ def offset_rotation(k: int, d_model: int, *, base: float = 10_000.0) -> np.ndarr
     Returns
     -------
     M : ndarray of shape (d_model, d_model)
-        Block diagonal; block ``i`` is ``[[cos(k w_i), sin(k w_i)], [-sin(k w_i), cos(k w_i)]]``.
+        Block diagonal; block ``i`` is ``[[cos(delta w_i), sin(delta w_i)], [-sin(delta w_i), cos(delta w_i)]]``.
 
     Raises
     ------
     ValueError, TypeError
-        If `k` is not an integer, `d_model` is not a positive even integer, or `base` is invalid.
+        If `delta` is not an integer, `d_model` is not a positive even integer, or `base` is invalid.
 
     Notes
     -----
@@ -217,9 +217,9 @@ def offset_rotation(k: int, d_model: int, *, base: float = 10_000.0) -> np.ndarr
     >>> bool(np.allclose(M @ table[2], table[5]))
     True
     """
-    k = check_int(k, "k")
+    delta = check_int(delta, "delta")
     freqs = frequencies(d_model, base=base)  # (d_model // 2,)
-    cos, sin = np.cos(k * freqs), np.sin(k * freqs)  # (d_model // 2,) each
+    cos, sin = np.cos(delta * freqs), np.sin(delta * freqs)  # (d_model // 2,) each
     pairs = np.arange(freqs.size)
     M = np.zeros((2 * freqs.size, 2 * freqs.size))  # (d_model, d_model)
     M[2 * pairs, 2 * pairs] = cos

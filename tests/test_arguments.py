@@ -89,8 +89,8 @@ CALLS = {
     ),
     "offset_rotation": (
         posenc.offset_rotation,
-        dict(k=2, d_model=4, base=100.0),
-        {"k": (INT_TYPES, []), "d_model": (INT_TYPES, [3]), "base": (NUMBER_TYPES, [1.0])},
+        dict(delta=2, d_model=4, base=100.0),
+        {"delta": (INT_TYPES, []), "d_model": (INT_TYPES, [3]), "base": (NUMBER_TYPES, [1.0])},
     ),
     "LearnedTable": (
         posenc.LearnedTable,

@@ -584,7 +584,8 @@ def test_base_100_is_a_likely_i_for_2i_not_a_certain_one(check):
         answer = lambda x, p: posenc.apply_rope(x, p, base=100.0)  # noqa: E731
     message = run(check, answer).message
     assert "as if the base were 100, not 10000" in message, message
-    assert "Likely: you used i where the formula has 2i" in message, message
+    letter = "i" if check is checks.check_offset_rotation else "p"  # the pair's letter in lesson 03 and in lesson 05
+    assert f"Likely: you used {letter} where the formula has 2{letter}" in message, message
 
 
 def test_a_broadcasting_crash_between_arrays_of_as_many_axes_is_not_told_to_add_an_axis():
@@ -668,7 +669,7 @@ def test_cosines_divided_by_other_row_lengths_are_told_which_lengths_were_used(l
         return table @ table.T / np.outer(lengths, lengths)
 
     said = checks.check_cosine_similarity(my_cosine_similarity).message
-    told = ("the dot products are divided by row lengths", "Measured: entry [p, q]", "square roots of the row lengths")
+    told = ("the dot products are divided by row lengths", "Measured: entry [i, j]", "square roots of the row lengths")
     assert any(words in said for words in told), said
 
 
@@ -708,7 +709,7 @@ def test_a_rope_line_that_is_no_rotation_is_read_back_as_the_formula_it_computes
 @pytest.mark.parametrize(
     ("angle", "said"),
     [
-        (lambda k, w: k / w, "k / omega_i where k * omega_i belongs"),
+        (lambda k, w: k / w, "delta / omega_i where delta * omega_i belongs"),
         (lambda k, w: np.radians(k * w), "a conversion to radians where none belongs"),
         (lambda k, w: np.degrees(k * w), "a conversion to degrees"),
     ],

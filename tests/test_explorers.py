@@ -70,13 +70,13 @@ ARGUMENT_CASES = {
     ),
     "offset_explorer": (
         widgets.offset_explorer,
-        dict(d_model=8, seq_len=48, base=10_000.0, max_offset=16, k=3),
+        dict(d_model=8, seq_len=48, base=10_000.0, max_offset=16, delta=3),
         {
             "d_model": (INT_TYPES, [7, 0]),
             "seq_len": (INT_TYPES, [16, 0]),
             "base": (NUMBER_TYPES, [1.0]),
             "max_offset": (INT_TYPES, [0]),
-            "k": (INT_TYPES, [17, -17]),
+            "delta": (INT_TYPES, [17, -17]),
         },
     ),
     "training_explorer": (
@@ -87,14 +87,14 @@ ARGUMENT_CASES = {
     "minilm_explorer": (widgets.minilm_explorer, dict(position=100), {"position": (INT_TYPES, [512, -1])}),
     "rope_explorer": (
         widgets.rope_explorer,
-        dict(q=None, k=None, base=10_000.0, max_position=40, m=5, n=2),
+        dict(q=None, k=None, base=10_000.0, max_position=40, i=5, j=2),
         {
             "q": (["x"], [np.ones(3), np.ones((2, 2))]),
             "k": (["x"], [np.ones(4)]),
             "base": (NUMBER_TYPES, [1.0]),
             "max_position": (INT_TYPES, [0]),
-            "m": (INT_TYPES, [41, -1]),
-            "n": (INT_TYPES, [41, -1]),
+            "i": (INT_TYPES, [41, -1]),
+            "j": (INT_TYPES, [41, -1]),
         },
     ),
     "rope_distance_explorer": (

@@ -92,7 +92,7 @@ def test_lock_it_in_gives_the_lessons_bullets_and_think_prompts_without_model_an
 def test_lock_it_in_reads_the_lessons_as_written():
     assert lock_it_in(LESSONS[0])[1] == [], "lesson 00 asks no Think! question"
     takeaways, prompts = lock_it_in(LESSONS[1])
-    assert takeaways[0].startswith("Attention scores every pair of words")
+    assert takeaways[0].startswith("Plain attention (no positions, no mask) scores every pair of words")
     assert prompts == ["An encoder for sets (say, of points in a cloud) *wants* this symmetry. Why?"]
 
 

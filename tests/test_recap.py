@@ -31,7 +31,7 @@ def test_the_causal_mask_alone_tells_them_apart(scheme):
 
 
 def test_rope_sees_the_signed_offset_not_the_distance():
-    # the same words at mirrored positions: a |i - j| scheme could not tell, RoPE's m - n does
+    # the same words at mirrored positions: a |i - j| scheme could not tell, RoPE's i - j does
     _, w_a = scheme_layer(A, "RoPE")
     _, w_b = scheme_layer(B, "RoPE")
     assert not np.allclose(w_a, w_b[::-1, ::-1])

@@ -124,8 +124,8 @@ class TestOffsetRotation:
         dots = np.einsum("pd,pd->p", table[: 120 - k], table[k:])
         assert np.allclose(dots, dots[0])
 
-    def test_rejects_float_k(self):
-        with pytest.raises(TypeError, match=r"k must be an integer; got k=1.5"):
+    def test_rejects_a_float_shift(self):
+        with pytest.raises(TypeError, match=r"delta must be an integer; got delta=1.5"):
             posenc.offset_rotation(1.5, 4)
 
 

@@ -107,14 +107,14 @@ class TestClockExplorer:
 
 
 class TestOffsetExplorer:
-    @pytest.mark.parametrize("k", [-5, 0, 3])
-    def test_shows_M_k_and_a_flat_dot_product(self, k):
+    @pytest.mark.parametrize("delta", [-5, 0, 3])
+    def test_shows_M_delta_and_a_flat_dot_product(self, delta):
         explorer = widgets.offset_explorer(8)
-        explorer.k.value = k
-        assert np.allclose(explorer.matrix_im.get_array(), posenc.offset_rotation(k, 8))
+        explorer.delta.value = delta
+        assert np.allclose(explorer.matrix_im.get_array(), posenc.offset_rotation(delta, 8))
         dots = explorer.dots.get_ydata()
-        assert np.allclose(dots, np.cos(k * posenc.frequencies(8)).sum())
-        assert explorer.state.startswith(f"k = {k} · ")
+        assert np.allclose(dots, np.cos(delta * posenc.frequencies(8)).sum())
+        assert explorer.state.startswith(f"δ = {delta} · ")
 
 
 class TestOrderExplorerArguments:
@@ -238,23 +238,23 @@ class TestRopeExplorer:
     def test_score_readout_is_the_complex_form_score(self):
         rng = np.random.default_rng(3)
         q, k = rng.normal(size=8), rng.normal(size=8)
-        explorer = widgets.rope_explorer(q, k, m=7, n=2)
+        explorer = widgets.rope_explorer(q, k, i=7, j=2)
         assert f"score q·k after rotation = {complex_score(q, k, 7, 2):+.4f}" in explorer.state
 
-    def test_keeping_the_offset_moves_n_with_m_and_keeps_the_score(self):
-        explorer = widgets.rope_explorer(m=10, n=4)
+    def test_keeping_the_offset_moves_j_with_i_and_keeps_the_score(self):
+        explorer = widgets.rope_explorer(i=10, j=4)
         explorer.keep.value = True
         score = explorer.state.split(" · ")[3]
-        explorer.m.value = 25
-        assert explorer.n.value == 19 and explorer.state.split(" · ")[3] == score
+        explorer.i.value = 25
+        assert explorer.j.value == 19 and explorer.state.split(" · ")[3] == score
 
-    def test_without_keeping_the_offset_n_stays(self):
-        explorer = widgets.rope_explorer(m=10, n=4)
-        explorer.m.value = 25
-        assert explorer.n.value == 4
+    def test_without_keeping_the_offset_j_stays(self):
+        explorer = widgets.rope_explorer(i=10, j=4)
+        explorer.i.value = 25
+        assert explorer.j.value == 4
 
     def test_arrows_are_the_turned_pairs(self):
-        explorer = widgets.rope_explorer(m=3, n=0)
+        explorer = widgets.rope_explorer(i=3, j=0)
         q_line, k_line = explorer.arrows[0]
         np.testing.assert_allclose(q_line.get_xydata()[1], [np.cos(3), np.sin(3)], atol=1e-12)  # [1, 0] turned by 3 rad
         np.testing.assert_allclose(k_line.get_xydata()[1], [0.6, 0.8], atol=1e-12)

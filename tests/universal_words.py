@@ -40,8 +40,8 @@ BACKED: dict[tuple[str, str], str] = {
         "meaning:the definition of an encoder: no mask hides any word from any other"
     ),
     ("01", "the word it must predict"): ("meaning:by definition a decoder is trained to predict each next word"),
-    ("01", "scores every pair of words with the same function"): (
-        "meaning:the formula softmax(QKᵀ/√d_h)V, with q = xW_q, k = xW_k, v = xW_v for every row, holds no position"
+    ("01", "scores every pair of words by their contents alone"): (
+        "meaning:the formula softmax(QKᵀ/√d_head)V, with q = xW_q, k = xW_k, v = xW_v for every row, holds no position"
     ),
     ("01", "it sets every hidden word's score"): "cell:7f7da6e1",
     ("01", "the same for every order of the words"): (
@@ -50,7 +50,7 @@ BACKED: dict[tuple[str, str], str] = {
     # 02 · The sinusoidal formula
     ("02", "mean the same in every sentence"): SIN + "test_a_position_gets_the_same_row_in_every_sentence",
     ("02", "At position 0 every angle is 0"): SIN + "test_position_zero_is_zero_one_repeated",
-    ("02", "one fixed matrix moves every row $k$ places on"): SIN + "test_moves_every_position_k_on",
+    ("02", "one fixed matrix moves every row $\\delta$ (delta) places on"): SIN + "test_moves_every_position_k_on",
     ("02", "every row has squared length $d_{model}/2$"): SIN + "test_every_row_has_squared_norm_half_d",
     ("02", "as $d_{model}$ grows but never reaches"): SIN + "test_geometric_from_2pi_towards_2pi_base",
     ("02", "position $p$ of *every* sentence gets row $p$"): (
@@ -65,14 +65,14 @@ BACKED: dict[tuple[str, str], str] = {
     ),
     ("03", "Every row is different"): SIN + "test_pair_0_alone_gives_each_of_the_first_100_000_positions_its_own_angle",
     ("03", "*cosine similarity* of every two rows"): "cell:102e76cb",
-    ("03", "turns every hand by $k\\,\\omega_i$, whatever $p$ is"): SIN + "test_moves_every_position_k_on",
-    ("03", "matrix $M_k$, the same for every $p$"): "cell:e48ea2fe",
-    ("03", "PE[p + k]$ on every row"): "cell:e48ea2fe",
-    ("03", "have dot product $\\sum_i \\cos(k\\,\\omega_i)$, whatever $p$ is"): (
+    ("03", "turns every hand by $\\delta\\,\\omega_i$, whatever $p$ is"): SIN + "test_moves_every_position_k_on",
+    ("03", "matrix $M_\\delta$, the same for every $p$"): "cell:e48ea2fe",
+    ("03", "PE[p + \\delta]$ on every row"): "cell:e48ea2fe",
+    ("03", "have dot product $\\sum_i \\cos(\\delta\\,\\omega_i)$, whatever $p$ is"): (
         SIN + "test_dot_product_depends_on_offset_only"
     ),
     ("03", "comes round every $\\lambda_i"): SIN + "test_column_is_a_sine_of_that_wavelength",
-    ("03", "the rotation $M_k$, the same for every position"): SIN + "test_moves_every_position_k_on",
+    ("03", "the rotation $M_\\delta$, the same for every position"): SIN + "test_moves_every_position_k_on",
     # 04 · Learned tables
     ("04", "every token is a random word"): "meaning:defines the course's own toy task, as the section states it",
     ("04", "moves every parameter by minus"): "meaning:the definition of a step of gradient descent",
@@ -85,7 +85,7 @@ BACKED: dict[tuple[str, str], str] = {
     ("05", "of every query and key by its position"): (
         "meaning:the definition of RoPE, word for word as in docs/glossary.md"
     ),
-    ("05", "the same for every `m`"): "test:tests/test_rope.py::test_score_depends_only_on_offset",
+    ("05", "the same for every `i`"): "test:tests/test_rope.py::test_score_depends_only_on_offset",
     # 06 · ALiBi and extrapolation
     ("06", "One experiment, the same for every scheme"): "cell:957968fd",
     ("06", "training never checked its scores on those rows"): (

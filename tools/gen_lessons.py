@@ -41,6 +41,38 @@ Every term the lessons teach, in the words of the **Words you need** box of the 
 needs it (the boxes and this page agree word for word: `tests/test_lessons.py`). Made by
 `python -m tools.gen_lessons` from the lessons; edit a term in its lesson, not here.
 """
+# The letters the lessons use, appended to the glossary. Hand-written: a change of notation in a
+# lesson changes this table in the same commit (tests/test_notation.py keeps the offset's sign and
+# letters the same in every lesson).
+NOTATION = r"""
+## Notation
+
+The letters of the formulas, with what each stands for. One quantity keeps one letter, with the
+exceptions in the last rows, which the lessons point out where they occur.
+
+| symbol | what it stands for |
+|---|---|
+| $d_{model}$ | the width of a token's vector and of a position table |
+| $d_{head}$ | the width of one head's queries and keys (Vaswani et al. write $d_k$) |
+| $q$, $k$, $v$ | one query, key and value; $Q$, $K$, $V$ stack them as rows |
+| $W_q$, $W_k$, $W_v$, $W_o$ | attention's learned projections |
+| $p$ | a position: a row of a position table (Vaswani et al. write $pos$) |
+| $i$, $j$ | the query's position and the key's position |
+| $i - j$ | the offset: the query's position minus the key's (`posenc.attention.offsets`); positive for a key before the query |
+| $\delta$ (delta) | a shift by a number of positions: row $p$ to row $p + \delta$ |
+| $M_\delta$ | the matrix that moves every row of the sinusoidal table $\delta$ positions on (lesson 03) |
+| $\omega_i$, $\lambda_i$ | pair $i$'s frequency (radians per position) and wavelength ($2\pi/\omega_i$ positions) in the sinusoidal table |
+| $\theta_p$ | RoPE's speed for pair $p$: the formula of $\omega$, with $d_{head}$ in place of $d_{model}$ (the RoFormer paper's letter) |
+| $\varphi$ (phi) | an angle of rotation |
+| $m_h$ | ALiBi's slope for head $h$ |
+| $h$ | a head's number |
+| $L$ | the length a model was trained on |
+| $n$ | a count, named where it is used (words, heads, pairs) |
+| pair number | $i$ in lessons 02 and 03, as in the sinusoidal formula of Vaswani et al.; $p$ in lessons 05 and 06, where $i$ is the query's position |
+| $P$ | a learned position table (lesson 04); a reordering matrix in lesson 01's optional proof |
+| $A$ | the matrix between two position rows (lessons 03 and 06); the attention weights in lesson 01's optional proof |
+| $E$ | the word embeddings (lesson 04); a learned position table in lesson 06's optional section |
+"""
 # the times line, in the form it has or had (single numbers before ranges)
 _TIMES = re.compile(r"^\*Core \d+(?:–\d+)? min, all \d+(?:–\d+)? min \(estimates\)\.", re.M)
 
@@ -165,7 +197,7 @@ def glossary(lessons: list[Lesson]) -> str:
         definition, lesson = first[term]
         link = f"[lesson {lesson.number}](../notebooks/{lesson.path.name})"
         lines.append(f"- **{term}**: {definition}\n  *First needed in {link}.*")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n" + NOTATION
 
 
 def stale() -> dict[Path, str]:

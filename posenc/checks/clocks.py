@@ -1,9 +1,9 @@
-"""Lesson 03's checker: the rotation M_k that moves every position k steps on.
+"""Lesson 03's checker: the rotation M_δ that moves every position delta (δ) steps on.
 
 A wrong M is described by reading it block by block: the 2×2 block of pair i should
-be a rotation by ``k * omega_i``, ``[[cos, sin], [-sin, cos]]``. Each block is split
+be a rotation by ``delta * omega_i``, ``[[cos, sin], [-sin, cos]]``. Each block is split
 into its rotation (angle and size) and what no rotation has; entries outside the
-blocks are reported too; the angles are set against ``k * omega_i``: another offset
+blocks are reported too; the angles are set against ``delta * omega_i``: another shift
 for every pair, one angle for all, a base other than 10000.
 """
 
@@ -32,17 +32,17 @@ from posenc.sinusoidal import frequencies, offset_rotation
 __all__ = ["check_offset_rotation"]
 
 OFFSET_MISTAKES = {
-    "wrong-way": "It rotates the wrong way: the angle is +k * omega_i (no minus sign) and each block is "
+    "wrong-way": "It rotates the wrong way: the angle is +delta * omega_i (no minus sign) and each block is "
     "[[c, s], [-s, c]]; one of the two signs is flipped (the angle's, or the two sin entries').",
-    "negative-k": "Your M is right for k > 0 but turns forward for k < 0 too: the angle is k * omega_i, negative "
-    "when k is (abs(k), or a lookup by |k|, loses the sign).",
-    "one-speed": "Every pair turns at its own speed: the angle of block i is k * omega_i, not k.",
+    "negative-k": "Your M is right for delta > 0 but turns forward for delta < 0 too: the angle is delta * omega_i, "
+    "negative when delta is (abs(delta), or a lookup by |delta|, loses the sign).",
+    "one-speed": "Every pair turns at its own speed: the angle of block i is delta * omega_i, not delta.",
     "cos-sin-swapped": "cos and sin are swapped: each block is [[cos, sin], [-sin, cos]], cos on its diagonal.",
     "blocks-stack": "That is a stack of the 2 × 2 blocks: put block i on the diagonal of a (d_model, d_model) "
     "matrix, in rows and columns 2i and 2i + 1, zeros elsewhere.",
     "blocks-at-i": "Each pair's block goes in rows and columns 2i, 2i + 1, not i, i + 1: placed at i, the blocks "
     "overlap and overwrite each other.",
-    "i-for-2i": "you used i where the formula has 2i: the angle of block i is k * omega_i, with omega_i = "
+    "i-for-2i": "you used i where the formula has 2i: the angle of block i is delta * omega_i, with omega_i = "
     "base ** (-2 * i / d_model).",
     "int-dtype": "An int array (np.zeros(..., dtype=int), say) truncates cos and sin to whole numbers, mostly 0: "
     "use floats.",
@@ -50,13 +50,13 @@ OFFSET_MISTAKES = {
 
 #: The diagnoses measured from a wrong M's blocks (the sentence names the angles).
 OFFSET_MEASURED = {
-    "k-over-omega": "every block turns by k / omega_i where k * omega_i belongs",
-    "to-radians": "every block turns by k * omega_i * π/180: a conversion to radians where none belongs",
-    "to-degrees": "every block turns by k * omega_i * 180/π: a conversion to degrees, but cos and sin take radians",
+    "k-over-omega": "every block turns by delta / omega_i where delta * omega_i belongs",
+    "to-radians": "every block turns by delta * omega_i * π/180: a conversion to radians where none belongs",
+    "to-degrees": "every block turns by delta * omega_i * 180/π: a conversion to degrees, but cos and sin take radians",
     "no-sines": "blocks that hold cos on the diagonal and 0 off it: the sines left out",
-    "k-plus-omega": "every block turns by k + omega_i where k * omega_i belongs",
-    "index-for-frequency": "every block turns by k * i, the pair's index, where k * omega_i belongs",
-    "no-k": "M moves every row 1 position on whatever k is: the angle lacks its k",
+    "k-plus-omega": "every block turns by delta + omega_i where delta * omega_i belongs",
+    "index-for-frequency": "every block turns by delta * i, the pair's index, where delta * omega_i belongs",
+    "no-k": "M moves every row 1 position on whatever delta is: the angle lacks its delta",
     "first-block-only": "only block 0 filled, the others 0: a return inside the loop",
     "identity-added": "the right M plus the identity: blocks added (+=) to np.eye where they are assigned to zeros",
     "rows-unwritten": "every row right but some all 0, never written (the second row of each block, say)",
@@ -75,7 +75,7 @@ def _moves(n: float) -> str:
 
 
 def _angles(turn: np.ndarray, k: int, d_model: int) -> tuple[list[Finding], str | None]:
-    """What the blocks' angles do against k * omega_i: another offset, one angle for all, another base."""
+    """What the blocks' angles do against delta * omega_i: another shift, one angle for all, another base."""
     pairs, w = d_model // 2, frequencies(d_model)
     error = wrap(turn - k * w)  # (pairs,)
     off = np.flatnonzero(np.abs(error) > TOL)
@@ -86,11 +86,11 @@ def _angles(turn: np.ndarray, k: int, d_model: int) -> tuple[list[Finding], str 
         # the cases with k > 0 are checked first, so a sign error seen only now is one of k < 0 alone
         cause = ("negative-k" if k < 0 else "wrong-way") if round(shift) == -k else None
         if round(shift) == 1 and k not in (1, -1):
-            note = f"M moves every row {_moves(shift)}, not {_moves(k)}: the angle lacks its k (k * omega_i)"
+            note = f"M moves every row {_moves(shift)}, not {_moves(k)}: the angle lacks its delta (delta * omega_i)"
             return [Finding.note(note)], "no-k"
         return [Finding.note(f"M moves every row {_moves(shift)}, not {_moves(k)}")], cause
     if np.allclose(wrap(turn + k * w - np.pi / 2), 0, atol=TOL):
-        return [Finding.note("each block turns by π/2 minus its angle k * omega_i")], "cos-sin-swapped"
+        return [Finding.note("each block turns by π/2 minus its angle delta * omega_i")], "cos-sin-swapped"
     base = effective_base(turn / k, d_model, rtol=TOL) if k != 0 and np.all(np.abs(k * w) < np.pi) else None
     if base is not None and abs(np.log(base)) < TOL:
         return [Finding(tuple(range(pairs)), "turns", "turn", f"by {sig(turn[0])} rad, block 0's angle")], "one-speed"
@@ -99,22 +99,26 @@ def _angles(turn: np.ndarray, k: int, d_model: int) -> tuple[list[Finding], str 
         how_far = "too far" if base < 10000 else "not far enough"
         rest = f"{how_far}: the angles fall from block to block {as_if_base(base)}"
         return [Finding(tuple(map(int, off)), "turns", "turn", rest)], cause
-    for angles, said, cause in (  # angles a learner computes from k and omega_i another way, each block alike
-        (k / w, "by k / omega_i where k * omega_i belongs: omega_i is already the angle per position", "k-over-omega"),
-        (k + w, "by k + omega_i where k * omega_i belongs: the angle is their product", "k-plus-omega"),
+    for angles, said, cause in (  # angles a learner computes from delta and omega_i another way, each block alike
+        (
+            k / w,
+            "by delta / omega_i where delta * omega_i belongs: omega_i is already the angle per position",
+            "k-over-omega",
+        ),
+        (k + w, "by delta + omega_i where delta * omega_i belongs: the angle is their product", "k-plus-omega"),
         (
             k * np.arange(pairs),
-            "by k * i, the pair's index, where k * omega_i belongs: the angle takes the pair's frequency",
+            "by delta * i, the pair's index, where delta * omega_i belongs: the angle takes the pair's frequency",
             "index-for-frequency",
         ),
         (
             k * w * np.pi / 180,
-            "by k * omega_i * π/180: a conversion to radians where none belongs (omega_i is in radians)",
+            "by delta * omega_i * π/180: a conversion to radians where none belongs (omega_i is in radians)",
             "to-radians",
         ),
         (
             k * w * 180 / np.pi,
-            "by k * omega_i * 180/π: a conversion to degrees, but cos and sin take radians",
+            "by delta * omega_i * 180/π: a conversion to degrees, but cos and sin take radians",
             "to-degrees",
         ),
     ):
@@ -258,29 +262,33 @@ def _diagnose(M: np.ndarray, k: int) -> tuple[list[Finding], str | None]:
 
 @register("function", OFFSET_MISTAKES, OFFSET_MEASURED)
 def check_offset_rotation(fn: Callable[[int, int], np.ndarray]) -> CheckResult:
-    """Check ``fn(k, d_model)``, the matrix with ``M @ PE[p] == PE[p + k]`` for every p.
+    """Check ``fn(delta, d_model)``, the matrix with ``M @ PE[p] == PE[p + delta]`` for every p.
 
     A wrong M gets its first differing entry, then what its blocks do (the angle each
-    turns by against k * omega_i, their size, entries outside them) and the listed
+    turns by against delta * omega_i, their size, entries outside them) and the listed
     mistake those measurements point to.
 
     Examples
     --------
     >>> import posenc
     >>> check_offset_rotation(posenc.offset_rotation)
-    Correct: M @ PE[p] == PE[p + k] for every p, for (k, d_model) = (1, 2), (3, 8), (-2, 6), (0, 4).
+    Correct: M @ PE[p] == PE[p + delta] for every p, for (delta, d_model) = (1, 2), (3, 8), (-2, 6), (0, 4).
     >>> check_offset_rotation(lambda k, d: posenc.offset_rotation(k, d).T)
-    Not yet: for k=1, d_model=2, M[0, 1] is -0.8415, expected 0.8415. Measured at k=3, d_model=8: M moves every row 3 positions back, not 3 positions on. It rotates the wrong way: the angle is +k * omega_i (no minus sign) and each block is [[c, s], [-s, c]]; one of the two signs is flipped (the angle's, or the two sin entries').
+    Not yet: for delta=1, d_model=2, M[0, 1] is -0.8415, expected 0.8415. Measured at delta=3, d_model=8: M moves every row 3 positions back, not 3 positions on. It rotates the wrong way: the angle is +delta * omega_i (no minus sign) and each block is [[c, s], [-s, c]]; one of the two signs is flipped (the angle's, or the two sin entries').
     >>> check_offset_rotation(lambda k, d: posenc.offset_rotation(k, d, base=1000.0))
-    Not yet: for k=3, d_model=8, M[2, 2] is 0.8610, expected 0.9553. Measured: blocks 1–3 turn too far: the angles fall from block to block as if the base were 1000, not 10000.
+    Not yet: for delta=3, d_model=8, M[2, 2] is 0.8610, expected 0.9553. Measured: blocks 1–3 turn too far: the angles fall from block to block as if the base were 1000, not 10000.
     """
     name = name_of(fn)
     cases = [
-        Case((k, d), offset_rotation(k, d), f"for k={k}, d_model={d}") for k, d in [(1, 2), (3, 8), (-2, 6), (0, 4)]
+        Case((k, d), offset_rotation(k, d), f"for delta={k}, d_model={d}") for k, d in [(1, 2), (3, 8), (-2, 6), (0, 4)]
     ]
-    miss = first_miss(fn, name, cases, params=("k", "d_model"), returns="the (d_model, d_model) matrix M you filled in")
+    miss = first_miss(
+        fn, name, cases, params=("delta", "d_model"), returns="the (d_model, d_model) matrix M you filled in"
+    )
     if miss is None:
-        return correct("M @ PE[p] == PE[p + k] for every p, for (k, d_model) = (1, 2), (3, 8), (-2, 6), (0, 4).")
+        return correct(
+            "M @ PE[p] == PE[p + delta] for every p, for (delta, d_model) = (1, 2), (3, 8), (-2, 6), (0, 4)."
+        )
     if miss.verdict is not None:
         return miss.verdict
     assert miss.got is not None  # no verdict: an array
@@ -300,7 +308,7 @@ def check_offset_rotation(fn: Callable[[int, int], np.ndarray]) -> CheckResult:
     if d_model == 2:  # one block cannot tell a wrong angle from a wrong offset: read a wider M too
         _, wide, _ = array_from(fn, name, 3, 8)
         if wide is not None and wide.shape == (8, 8) and np.isfinite(wide).all():
-            lead = " Measured at k=3, d_model=8:"
+            lead = " Measured at delta=3, d_model=8:"
             read = _explain(miss.value, wide, 3, room_after(said) - len(lead))
             if read.mistake is not None and read.text.startswith(" Measured:"):
                 return not_yet(said, Explained(lead + read.text.removeprefix(" Measured:"), read.mistake))

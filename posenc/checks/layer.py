@@ -271,7 +271,7 @@ def _rope(run: Callable, scheme: str) -> None:
     if off > TOL:
         raise _stop(
             f"{where}, row 1 of the weights is not row 0 moved on by one (log weights {sig(off)} apart): the scores "
-            "do not depend on m − n alone.",
+            "do not depend on i − j alone.",
             named,
         )
     if np.ptp(w) < TOL:
@@ -281,12 +281,12 @@ def _rope(run: Callable, scheme: str) -> None:
         plain_out, plain_w = layer_with(SENTENCE, scheme, hooks=LayerHooks())  # no turn at all
         if named is None and np.allclose(w, plain_w, atol=TOL) and np.allclose(out, apply_rope(plain_out), atol=TOL):
             raise _stop(
-                f"{where}, every weight is {flat}: the scores do not change with m − n. Read on "
+                f"{where}, every weight is {flat}: the scores do not change with i − j. Read on "
                 f"{_said(SENTENCE)}, your outputs are attention's outputs turned by RoPE: the turn came after "
                 "attention. Turn q and k, before the scores: q = posenc.apply_rope(x @ W_q), and the same for k.",
                 "rope-on-outputs",
             )
-        raise _stop(f"{where}, every weight is {flat}: the scores do not change with m − n.", named)
+        raise _stop(f"{where}, every weight is {flat}: the scores do not change with i − j.", named)
     out, w = run(SENTENCE, scheme)
     right_out, right_w = scheme_layer(SENTENCE, scheme)
     if np.allclose(w, right_w, atol=TOL) and not np.allclose(out, right_out, atol=TOL):

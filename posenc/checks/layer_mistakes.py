@@ -41,7 +41,7 @@ LAYER_MISTAKES = {
     "rope-on-inputs": "RoPE turns q and k after the projections, not the word vectors: "
     "q = posenc.apply_rope(x @ W_q), and the same for k.",
     "rope-on-v": "RoPE turns q and k only; v = x @ W_v stays as it is.",
-    "rope-one-side": "Turn both q and k: their dot product then depends on m − n alone.",
+    "rope-one-side": "Turn both q and k: their dot product then depends on i − j alone.",
     "alibi-causal-form": "Without the mask, ALiBi here is bidirectional: -slope * |i - j| "
     "(alibi_bias(..., causal=False)), which penalises the words after the query too.",
     "alibi-slope": "The capstone's ALiBi head has slope capstone.ALIBI_SLOPE = 0.5, the first of 8 heads' "

@@ -2,7 +2,7 @@
 
 A wrong matrix is described by measuring it against the right one on tables whose
 rows have different lengths: where both are defined, the ratio of the learner's entry
-to the true cosine tells what was divided by what. A ratio ``|table[p]| |table[q]|`` means
+to the true cosine tells what was divided by what. A ratio ``|table[i]| |table[j]|`` means
 the lengths were never divided out; its inverse, that they were divided out twice (squared
 lengths, a missing square root); a ratio that follows one row alone, that only one length
 was used.
@@ -34,17 +34,17 @@ from posenc.sinusoidal import sinusoidal
 __all__ = ["check_cosine_similarity"]
 
 SIMILARITY_MISTAKES = {
-    "dot-products": "Divide each dot product by the two rows' lengths: table[p] · table[q] / (|table[p]| |table[q]|).",
+    "dot-products": "Divide each dot product by the two rows' lengths: table[i] · table[j] / (|table[i]| |table[j]|).",
     "no-sqrt": "A row's length is the square root of the sum of its squares: np.linalg.norm(row), or "
     "np.sqrt(np.sum(row ** 2)).",
-    "one-length": "Divide by both rows' lengths, |table[p]| and |table[q]|, not by one of them: "
+    "one-length": "Divide by both rows' lengths, |table[i]| and |table[j]|, not by one of them: "
     "the result must be symmetric.",
     "columns-normalised": "Normalise each row (np.linalg.norm(table, axis=1, keepdims=True)), not each column (axis=0).",
     "compared-columns": "Compare rows (positions), not columns: the result is (seq_len, seq_len), "
     "from table @ table.T, not table.T @ table.",
-    "one-number": "Each entry needs its own two rows' lengths, lengths[p] * lengths[q] (np.outer): one number for "
+    "one-number": "Each entry needs its own two rows' lengths, lengths[i] * lengths[j] (np.outer): one number for "
     "the whole table (np.linalg.norm with no axis, or np.dot of the lengths) scales every entry alike.",
-    "added-lengths": "The two lengths were added: the cosine divides by their product, |table[p]| * |table[q]|.",
+    "added-lengths": "The two lengths were added: the cosine divides by their product, |table[i]| * |table[j]|.",
     "distance": "That is 1 minus the similarity, the cosine distance: return the similarity itself.",
     "correlation": "That is the correlation (np.corrcoef), which subtracts each row's mean first; the cosine "
     "similarity does not centre the rows.",
@@ -103,26 +103,26 @@ def _ratio(got: np.ndarray, expected: np.ndarray, lengths: np.ndarray) -> Explai
     rows, cols = lengths[:, None], lengths[None, :]  # (n, 1), (1, n)
     said = [
         # the first four are listed mistakes too ("dot-products", "no-sqrt", "one-length"): their hint names them
-        ("entry [p, q] is the cosine times |table[p]| |table[q]|", None, rows * cols),
-        ("entry [p, q] is the cosine divided by |table[p]| |table[q]| once more", None, 1 / (rows * cols)),
+        ("entry [i, j] is the cosine times |table[i]| |table[j]|", None, rows * cols),
+        ("entry [i, j] is the cosine divided by |table[i]| |table[j]| once more", None, 1 / (rows * cols)),
         (
-            "entry [p, q] is the cosine times |table[q]|: only |table[p]| was divided out",
+            "entry [i, j] is the cosine times |table[j]|: only |table[i]| was divided out",
             None,
             np.broadcast_to(cols, ratio.shape),
         ),
         (
-            "entry [p, q] is the cosine times |table[p]|: only |table[q]| was divided out",
+            "entry [i, j] is the cosine times |table[i]|: only |table[j]| was divided out",
             None,
             np.broadcast_to(rows, ratio.shape),
         ),
         (
-            "entry [p, q] is divided by |table[q]|² instead of |table[p]| |table[q]|: lengths * lengths has one "
+            "entry [i, j] is divided by |table[j]|² instead of |table[i]| |table[j]|: lengths * lengths has one "
             "number per column, np.outer(lengths, lengths) one per entry",
             "one-squared",
             rows / cols,
         ),
         (
-            "entry [p, q] is divided by |table[p]|² instead of |table[p]| |table[q]|: "
+            "entry [i, j] is divided by |table[i]|² instead of |table[i]| |table[j]|: "
             "np.outer(lengths, lengths) gives one product per entry",
             "one-squared",
             cols / rows,
@@ -130,13 +130,13 @@ def _ratio(got: np.ndarray, expected: np.ndarray, lengths: np.ndarray) -> Explai
     ]
     said += [
         (
-            "entry [p, q] is multiplied by |table[p]| where it is divided by it: a / b * c is (a / b) * c; put the "
+            "entry [i, j] is multiplied by |table[i]| where it is divided by it: a / b * c is (a / b) * c; put the "
             "product in parentheses, dots / (lengths[:, None] * lengths[None, :])",
             "divided-then-multiplied",
             np.broadcast_to(rows**2, ratio.shape),
         ),
         (
-            "entry [p, q] is multiplied by |table[q]| where it is divided by it: a / b * c is (a / b) * c; put the "
+            "entry [i, j] is multiplied by |table[j]| where it is divided by it: a / b * c is (a / b) * c; put the "
             "product in parentheses, dots / (lengths[:, None] * lengths[None, :])",
             "divided-then-multiplied",
             np.broadcast_to(cols**2, ratio.shape),
@@ -151,7 +151,7 @@ def _ratio(got: np.ndarray, expected: np.ndarray, lengths: np.ndarray) -> Explai
 
 def _other_lengths(ratio: np.ndarray, usable: np.ndarray, lengths: np.ndarray) -> Explained | None:
     """When each entry is the cosine times g_p g_q (one factor per row), the learner divided the dot products by other
-    lengths, L_p = |table[p]| / g_p: name them beside the true ones."""
+    lengths, L_p = |table[i]| / g_p: name them beside the true ones."""
     diagonal = np.diagonal(ratio)  # the cosine of a row with itself is 1: g_p squared
     if not (np.isfinite(diagonal).all() and (diagonal > 0).all()):
         return None
@@ -174,7 +174,7 @@ def _other_lengths(ratio: np.ndarray, usable: np.ndarray, lengths: np.ndarray) -
     true = ", ".join(sig(x) for x in lengths)
     return Explained(
         (
-            f" Measured: the dot products are divided by row lengths {theirs}, where the rows' own lengths |table[p]| "
+            f" Measured: the dot products are divided by row lengths {theirs}, where the rows' own lengths |table[i]| "
             f"are {true} (np.linalg.norm(table, axis=1): the square root of each row's sum of squares)."
         ),
         "other-lengths",
@@ -189,7 +189,7 @@ def _read_whole(got: np.ndarray, table: np.ndarray) -> Explained | None:
         distances = np.linalg.norm(table[:, None, :] - table[None, :, :], axis=-1)
         if np.allclose(got, distances, atol=1e-9):
             return Explained(
-                " Measured: your entries are the distances |table[p] − table[q]| between the rows (0 for a row with "
+                " Measured: your entries are the distances |table[i] − table[j]| between the rows (0 for a row with "
                 "itself), not the cosine of the angle between them: dots / np.outer(lengths, lengths).",
                 "distances",
             )
@@ -269,7 +269,7 @@ def check_cosine_similarity(fn: Callable[[np.ndarray], np.ndarray]) -> CheckResu
     >>> check_cosine_similarity(cosine_similarity)
     Correct: every entry matches, on a 4 × 3 table with rows of lengths 1, 2.83, 3 and 1.73, sinusoidal(6, 4) with rows scaled by 1 to 6, a random 5 × 16 table.
     >>> check_cosine_similarity(lambda t: t @ t.T)
-    Not yet: on a 4 × 3 table with rows of lengths 1, 2.83, 3 and 1.73, entry [0, 1] is 2.0000, expected 0.7071. The diagonal (each row with itself) should be 1; yours holds 1.0000, 8.0000, 9.0000, 3.0000. Measured: entry [p, q] is the cosine times |table[p]| |table[q]|. Divide each dot product by the two rows' lengths: table[p] · table[q] / (|table[p]| |table[q]|).
+    Not yet: on a 4 × 3 table with rows of lengths 1, 2.83, 3 and 1.73, entry [0, 1] is 2.0000, expected 0.7071. The diagonal (each row with itself) should be 1; yours holds 1.0000, 8.0000, 9.0000, 3.0000. Measured: entry [i, j] is the cosine times |table[i]| |table[j]|. Divide each dot product by the two rows' lengths: table[i] · table[j] / (|table[i]| |table[j]|).
     """
     name = name_of(fn)
     tables = _cases()

@@ -5,7 +5,7 @@ and no others. A checker measures instead: :func:`measure_wave` reads one column
 table as a wave (its speed in radians per position, amplitude, phase and offset),
 :func:`common_shift` finds a shift by the same number of positions in every column,
 :func:`effective_base` the base a row of speeds follows. For attention weights,
-:func:`shift_mismatch` tells scores that depend on m − n alone, :func:`distance_bias`
+:func:`shift_mismatch` tells scores that depend on i − j alone, :func:`distance_bias`
 reads a bias on distance (its form and slope) from the log weights, and
 :func:`inputs_read_back` the inputs that reached v from the outputs. Saying what was found
 ("columns 2–15", "3.2× too slow") is :mod:`posenc.checks.phrasing`'s part. numpy only.
@@ -243,14 +243,14 @@ def centred_logs(weights: np.ndarray) -> np.ndarray:
 
 
 def shift_mismatch(weights: np.ndarray) -> float:
-    """How far row m + 1 of the log weights is from row m moved on by one: 0 when the scores depend on m − n alone.
+    """How far row i + 1 of the log weights is from row i moved on by one: 0 when the scores depend on i − j alone.
 
-    Read from ``log w[m, n] - log w[m, m]``, which the softmax's constant per row leaves out.
+    Read from ``log w[i, j] - log w[i, i]``, which the softmax's constant per row leaves out.
 
     Examples
     --------
-    >>> offset = np.subtract.outer(np.arange(4), np.arange(4))  # m - n
-    >>> relative = np.exp(-0.5 * np.abs(offset))  # scores that depend on m - n alone, as weights
+    >>> offset = np.subtract.outer(np.arange(4), np.arange(4))  # i - j
+    >>> relative = np.exp(-0.5 * np.abs(offset))  # scores that depend on i - j alone, as weights
     >>> shift_mismatch(relative / relative.sum(axis=1, keepdims=True)) < 1e-12
     True
     >>> absolute = np.exp(np.outer(np.arange(4), np.arange(4)) / 4)  # scores m * n / 4
@@ -258,7 +258,7 @@ def shift_mismatch(weights: np.ndarray) -> float:
     0.5
     """
     logs = np.log(np.maximum(weights, 1e-300))
-    steps = logs - np.diagonal(logs)[:, None]  # (n, n): log w[m, n] - log w[m, m]
+    steps = logs - np.diagonal(logs)[:, None]  # (n, n): log w[i, j] - log w[i, i]
     return float(np.max(np.abs(steps[1:, 1:] - steps[:-1, :-1])))
 
 

@@ -32,9 +32,9 @@ COMPARISON_MISTAKES = {
     "(lesson 04). (Rows between the longest training sequence and the last row would run, untrained, as in lesson "
     "04's toy; in BERT and GPT-2 the last row is the training length.)",
     "models-swapped": "Llama and Mistral use RoPE; BLOOM and MPT use ALiBi.",
-    "rope-absolute": "RoPE turns each vector by its own position, but the score depends on m − n alone (lesson 05): "
+    "rope-absolute": "RoPE turns each vector by its own position, but the score depends on i − j alone (lesson 05): "
     "relative.",
-    "rope-trained": "RoPE trains nothing about position: its speeds theta_i are fixed by the base (lesson 05); the "
+    "rope-trained": "RoPE trains nothing about position: its speeds theta_p are fixed by the base (lesson 05); the "
     "model's W_q and W_k learn to use them.",
     "sinusoidal-trained": "The sinusoidal table is computed by a formula (lesson 02): nothing about it is trained.",
     "shared-row": "Several schemes share one row: the same dict object (dict.fromkeys(schemes, row) does that), so "

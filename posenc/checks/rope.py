@@ -1,11 +1,11 @@
 """Lesson 05's checker: the learner's RoPE, ``my_rope(x, positions)``, interleaved pairs, base 10000.
 
 A wrong rotation is described by measuring it. Fed the identity matrix with every row
-at one position ``m``, a RoPE function returns its own ``(d_head, d_head)`` map at that
+at one position ``i``, a RoPE function returns its own ``(d_head, d_head)`` map at that
 position; the checker reads that map: which dimension each one is mixed with (the
-pairing: (2i, 2i + 1), or (i, i + d_head/2) as in the half layout), and, pair by pair,
-the angle it turns by and its size. The angles are set against ``m * theta_i``: all
-turned as if at another position (the wrong way: ``-m``), or falling from pair to pair
+pairing: (2p, 2p + 1), or (p, p + d_head/2) as in the half layout), and, pair by pair,
+the angle it turns by and its size. The angles are set against ``i * theta_p`` (position ``i``): all
+turned as if at another position (the wrong way: ``-i``), or falling from pair to pair
 with another base. It also checks that the positions passed in are used, and that the
 input is left as it was.
 """
@@ -35,14 +35,14 @@ __all__ = ["check_apply_rope"]
 
 ROPE_MISTAKES = {
     "half-layout": "This exercise pairs neighbours, (0, 1), (2, 3), ... as in the RoFormer paper; "
-    "yours pairs i with i + d_head/2, the half (rotate_half) layout.",
+    "yours pairs p with p + d_head/2, the half (rotate_half) layout.",
     "wrong-way": "It turns the wrong way: the first of each pair gets x1 cos - x2 sin, the second x1 sin + x2 cos.",
-    "i-for-2i": "you used i where the formula has 2i: pair i turns at theta_i = 10000 ** (-2 * i / d_head).",
+    "i-for-2i": "you used p where the formula has 2p: pair p turns at theta_p = 10000 ** (-2 * p / d_head).",
     "ignores-positions": "Use the positions passed in, not the row numbers 0, 1, 2, ...: "
     "the row at index j sits at positions[j].",
     "changed-input": "Your function changed the x it was given. Write into a new array "
     "(out = np.empty_like(x)), and compute both halves of a pair from the original values.",
-    "angles-tiled": "Pair i's two dimensions turn by pair i's angle, so each angle appears twice in a row "
+    "angles-tiled": "Pair p's two dimensions turn by pair p's angle, so each angle appears twice in a row "
     "(np.repeat(angles, 2, axis=-1)); np.tile repeats the whole list instead, giving a dimension another pair's angle.",
     "added-table": "RoPE turns each pair and adds nothing: x1 cos - x2 sin, x1 sin + x2 cos. Adding a (sin, cos) "
     "row per position is lesson 02's absolute scheme.",
@@ -73,7 +73,7 @@ ROPE_MEASURED = {
     "block-read-back": "a pair's block read back as the two lines of code it computes (new first = cos·x1 − sin·x2, "
     "say), beside the lines that belong",
     "never-written": "some output dimensions hold 0 whatever the input: never written into the output",
-    "no-theta": "every pair turns by the position itself: the angle lacks its theta_i",
+    "no-theta": "every pair turns by the position itself: the angle lacks its theta_p",
     "line-repeated": "both halves of every pair hold one half's numbers: one line's formula written twice",
     "exp-without-i": "each pair scaled by e ** angle where it is turned: np.exp(angle) for np.exp(1j * angle)",
     "last-pair-unturned": "every pair turned right but the last, left as it is: a loop that stops one pair early",
@@ -94,7 +94,7 @@ def check_apply_rope(fn: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> Chec
 
     A wrong answer gets its first differing entry, then what was measured: whether the
     positions passed in are used, how the dimensions are paired, and each pair's angle
-    and size against ``m * theta_i``.
+    and size against ``i * theta_p`` (position ``i``).
 
     Examples
     --------
@@ -195,8 +195,8 @@ def _explain(fn: Callable, name: str, x: np.ndarray, positions: np.ndarray, got:
     if mistake == "half-layout" and not np.allclose(got, apply_rope(x, positions, layout="half"), atol=TOL):
         mistake = None  # paired as the half layout pairs, but not what it gives: the pairing is said, not named
     if not findings and not np.allclose(maps[0], np.eye(d_head), atol=TOL):
-        findings = [Finding.note("at position 0 it changes the vector, but a turn by 0 · theta_i leaves it as it is")]
-    # base 100 is what i for 2i gives, and also what 2i with base 100 gives: a likely cause, not a certain one
+        findings = [Finding.note("at position 0 it changes the vector, but a turn by 0 · theta_p leaves it as it is")]
+    # base 100 is what p for 2p gives, and also what 2p with base 100 gives: a likely cause, not a certain one
     listed = mistake is not None and mistake in ROPE_MISTAKES
     hint = (
         f" {'Likely: ' if mistake == 'i-for-2i' else ''}{ROPE_MISTAKES[mistake]}"
@@ -252,7 +252,7 @@ def _misplaced(got: np.ndarray, expected: np.ndarray) -> str:
     if source == [*range(0, d, 2), *range(1, d, 2)]:
         return (
             "the turned firsts of the pairs fill the first half of the columns and the seconds the rest, "
-            "but the first of pair i belongs in column 2i and the second in 2i + 1 (out[:, 0::2], out[:, 1::2])"
+            "but the first of pair p belongs in column 2p and the second in 2p + 1 (out[:, 0::2], out[:, 1::2])"
         )
     return f"column {j} holds what belongs in column {source[j]}"
 
@@ -285,7 +285,7 @@ def _as_formula(row: tuple[float, float], angle: float) -> str | None:
 
 
 def _diagnose(J: np.ndarray, m: int) -> tuple[list[Finding], str | None]:
-    """Read the map at position m pair by pair: pairing, size and angle; the listed mistake it points to."""
+    """Read the map at one position pair by pair: pairing, size and angle; the listed mistake it points to."""
     d = len(J)
     if np.allclose(J, np.eye(d), atol=TOL):
         return [Finding.note("nothing turns: the output is the input")], None
@@ -364,7 +364,7 @@ def _diagnose(J: np.ndarray, m: int) -> tuple[list[Finding], str | None]:
     if not off.any():
         return found, cause
     if np.allclose(wrap(turn - m), 0, atol=TOL):
-        found.append(Finding.note(f"every pair turns by {m} rad, the position itself: the angle is position · theta_i"))
+        found.append(Finding.note(f"every pair turns by {m} rad, the position itself: the angle is position · theta_p"))
         return found, cause or "no-theta"
     shift = common_shift(turn, thetas, atol=TOL)
     if shift is not None and abs(shift - round(shift)) < 1e-6:

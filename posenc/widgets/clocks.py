@@ -88,11 +88,11 @@ def clock_explorer(
 
 
 class _OffsetExplorer(Explorer):
-    def __init__(self, d_model: int, seq_len: int, base: float, max_offset: int, k: int) -> None:
+    def __init__(self, d_model: int, seq_len: int, base: float, max_offset: int, delta: int) -> None:
         self.base_value = base
         self.table = sinusoidal(seq_len, d_model, base=base)  # (seq_len, d_model)
-        self.k = int_slider("offset k", k, -max_offset, max_offset)
-        super().__init__([self.k], self.k)
+        self.delta = int_slider("shift δ", delta, -max_offset, max_offset)
+        super().__init__([self.delta], self.delta)
 
     def _build_figure(self) -> Drawing:
         seq_len, d = self.table.shape
@@ -111,35 +111,35 @@ class _OffsetExplorer(Explorer):
         ax_d.set_yticks(np.linspace(-d / 2, d / 2, 5))
         ax_d.axhline(0, color="0.7", lw=0.8)
         ax_d.set_xlabel("position p")
-        ax_d.set_ylabel("PE[p] · PE[p + k]")
+        ax_d.set_ylabel("PE[p] · PE[p + δ]")
         self.dots_title = ax_d.set_title(" ")
         # the spines lie on top of the moving matrix, so they are redrawn after it
         dynamic = [self.matrix_im, *ax_m.spines.values(), self.matrix_title, self.dots, self.dots_title]
         return fig, dynamic, [], []
 
     def _redraw(self) -> str:
-        k = self.k.value
+        delta = self.delta.value
         seq_len, d = self.table.shape
-        M = offset_rotation(k, d, base=self.base_value)  # (d, d)
-        p = np.arange(max(0, -k), min(seq_len, seq_len - k))  # positions with p and p + k in the table
+        M = offset_rotation(delta, d, base=self.base_value)  # (d, d)
+        p = np.arange(max(0, -delta), min(seq_len, seq_len - delta))  # positions with p and p + delta in the table
         moved = self.table[p] @ M.T  # (len(p), d)
-        err = float(np.max(np.abs(moved - self.table[p + k])))
-        dots = np.einsum("pd,pd->p", self.table[p], self.table[p + k])  # (len(p),)
+        err = float(np.max(np.abs(moved - self.table[p + delta])))
+        dots = np.einsum("pd,pd->p", self.table[p], self.table[p + delta])  # (len(p),)
         self.matrix_im.set_data(M)
-        self.matrix_title.set_text(f"M_k for k = {k}")
+        self.matrix_title.set_text(f"M_δ for δ = {delta}")
         self.dots.set_data(p, dots)
         self.dots_title.set_text(f"dot product = {dots[0]:.3f} for every p")
         gap = "under 1e-12" if err < 1e-12 else f"{err:.1e}"  # rounding noise varies by machine
         return (
-            f"k = <b>{k}</b> · M_k @ PE[p] equals PE[p + k] for all {p.size} positions p "
-            f"(largest difference {gap}) · PE[p] · PE[p + k] = {dots[0]:.3f} for every p"
+            f"δ = <b>{delta}</b> · M_δ @ PE[p] equals PE[p + δ] for all {p.size} positions p "
+            f"(largest difference {gap}) · PE[p] · PE[p + δ] = {dots[0]:.3f} for every p"
         )
 
 
 def offset_explorer(
-    d_model: int = 8, *, seq_len: int = 48, base: float = 10_000.0, max_offset: int = 16, k: int = 1
+    d_model: int = 8, *, seq_len: int = 48, base: float = 10_000.0, max_offset: int = 16, delta: int = 1
 ) -> Explorer:
-    """The rotation ``M_k`` that moves every position ``k`` on, and the dot products it keeps.
+    """The rotation ``M_δ`` that moves every position ``delta`` (δ) on, and the dot products it keeps.
 
     Notes
     -----
@@ -148,15 +148,15 @@ def offset_explorer(
     Examples
     --------
     >>> explorer = offset_explorer(8)
-    >>> explorer.k.value = 3
+    >>> explorer.delta.value = 3
     >>> explorer.state.split(" · ")[0]
-    'k = 3'
+    'δ = 3'
     """
     max_offset = check_positive_int(max_offset, "max_offset")
     seq_len = check_int(seq_len, "seq_len")
     if seq_len <= max_offset:
         raise ValueError(
-            f"seq_len must exceed max_offset={max_offset}, so that some p + k is in the table; got seq_len={seq_len}."
+            f"seq_len must exceed max_offset={max_offset}, so that some p + delta is in the table; got seq_len={seq_len}."
         )
-    k = check_int_in(k, "k", -max_offset, max_offset, why=" (-max_offset to max_offset)")
-    return _OffsetExplorer(d_model, seq_len, base, max_offset, k)
+    delta = check_int_in(delta, "delta", -max_offset, max_offset, why=" (-max_offset to max_offset)")
+    return _OffsetExplorer(d_model, seq_len, base, max_offset, delta)

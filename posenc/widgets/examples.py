@@ -39,7 +39,7 @@ def _example_sentence() -> Explorer:
 
 def _example_rope() -> Explorer:
     rng = np.random.default_rng(1)
-    return rope_explorer(rng.normal(size=8), rng.normal(size=8), m=5, n=2)
+    return rope_explorer(rng.normal(size=8), rng.normal(size=8), i=5, j=2)
 
 
 #: Every explorer builder of the course, each with an example call as a lesson makes it.
@@ -49,7 +49,7 @@ EXPLORERS: dict[str, Callable[[], Explorer]] = {
     "naive_explorer": lambda: naive_explorer("binary", seq_len=16, position=7),
     "table_explorer": lambda: table_explorer(24, 48, position=5),
     "clock_explorer": lambda: clock_explorer(16, position=13),
-    "offset_explorer": lambda: offset_explorer(8, k=3),
+    "offset_explorer": lambda: offset_explorer(8, delta=3),
     "training_explorer": lambda: training_explorer(step=100),
     "minilm_explorer": lambda: minilm_explorer(position=100),
     "rope_explorer": _example_rope,

@@ -20,22 +20,22 @@ RANDOM_SEED = 0  # the distance explorer's random q and k
 class _RopeExplorer(Explorer):
     max_pairs = 4
 
-    def __init__(self, q: np.ndarray, k: np.ndarray, base: float, max_position: int, m: int, n: int) -> None:
+    def __init__(self, q: np.ndarray, k: np.ndarray, base: float, max_position: int, i: int, j: int) -> None:
         self.q, self.k, self.base_value = q, k, base
         self.d_head = q.shape[0]
         self.pairs = min(self.d_head // 2, self.max_pairs)
-        self.m = int_slider("query position m", m, 0, max_position)
-        self.n = int_slider("key position n", n, 0, max_position)
-        self.keep = checkbox("keep the offset m − n (moving m moves n)")
-        self._offset = m - n
-        super().__init__([self.m, self.n, self.keep], self.m)
+        self.i = int_slider("query position i", i, 0, max_position)
+        self.j = int_slider("key position j", j, 0, max_position)
+        self.keep = checkbox("keep the offset i − j (moving i moves j)")
+        self._offset = i - j
+        super().__init__([self.i, self.j, self.keep], self.i)
 
     def _on_change(self, change: dict) -> None:
         if change["owner"] is self.keep and self.keep.value:
-            self._offset = self.m.value - self.n.value
-        if change["owner"] is self.m and self.keep.value and not self._held:
-            with self.holding():  # move n with m, then draw once
-                self.n.value = int(np.clip(self.m.value - self._offset, self.n.min, self.n.max))
+            self._offset = self.i.value - self.j.value
+        if change["owner"] is self.i and self.keep.value and not self._held:
+            with self.holding():  # move j with i, then draw once
+                self.j.value = int(np.clip(self.i.value - self._offset, self.j.min, self.j.max))
             return
         super()._on_change(change)
 
@@ -71,9 +71,9 @@ class _RopeExplorer(Explorer):
                     alpha=0.75,
                     label=f"{who} before turning",
                 )
-            (q_line,) = ax.plot([], [], color=QUERY, lw=2.4, marker="o", markevery=[1], label="query, turned by m·θ")
+            (q_line,) = ax.plot([], [], color=QUERY, lw=2.4, marker="o", markevery=[1], label="query, turned by i·θ")
             (k_line,) = ax.plot(
-                [], [], color=KEY, lw=2.4, ls="--", marker="s", markevery=[1], label="key, turned by n·θ"
+                [], [], color=KEY, lw=2.4, ls="--", marker="s", markevery=[1], label="key, turned by j·θ"
             )
             self.arrows.append((q_line, k_line))
             ax.set_xlim(-reach, reach)
@@ -96,28 +96,28 @@ class _RopeExplorer(Explorer):
             frameon=False,
             bbox_to_anchor=(0.5, 0.0),
         )
-        fig.text(0.5, 0.95, "RoPE: the query turned by m·θ, the key by n·θ", ha="center", fontsize=10)
+        fig.text(0.5, 0.95, "RoPE: the query turned by i·θ, the key by j·θ", ha="center", fontsize=10)
         self.suptitle = fig.text(0.5, 0.875, " ", ha="center", fontsize=10)
         arrows = [artist for pair in self.arrows for artist in pair]
         return fig, arrows, [], [*self.titles, self.suptitle]
 
     def _redraw(self) -> str:
-        m, n = self.m.value, self.n.value
-        q_rot = apply_rope(self.q[None, :], [m], base=self.base_value)[0]  # (d_head,)
-        k_rot = apply_rope(self.k[None, :], [n], base=self.base_value)[0]
-        for i, (q_line, k_line) in enumerate(self.arrows):
-            pair = [2 * i, 2 * i + 1]
+        i, j = self.i.value, self.j.value
+        q_rot = apply_rope(self.q[None, :], [i], base=self.base_value)[0]  # (d_head,)
+        k_rot = apply_rope(self.k[None, :], [j], base=self.base_value)[0]
+        for p, (q_line, k_line) in enumerate(self.arrows):
+            pair = [2 * p, 2 * p + 1]
             q_line.set_data([0, q_rot[pair[0]]], [0, q_rot[pair[1]]])
             k_line.set_data([0, k_rot[pair[0]]], [0, k_rot[pair[1]]])
             part = float(q_rot[pair] @ k_rot[pair])
-            self.titles[i].set_text(f"adds {part:+.3f}")
+            self.titles[p].set_text(f"adds {part:+.3f}")
         score = float(q_rot @ k_rot)
         kept = self.keep.value
-        mode = "offset kept" if kept else "m and n move separately"
+        mode = "offset kept" if kept else "i and j move separately"
         shown = "" if self.pairs == self.d_head // 2 else f" (pairs 0–{self.pairs - 1} of {self.d_head // 2} shown)"
-        self.suptitle.set_text(f"m = {m}, n = {n}: score {score:+.3f}" + f" · {mode}" * kept)
+        self.suptitle.set_text(f"i = {i}, j = {j}: score {score:+.3f}" + f" · {mode}" * kept)
         return (
-            f"m = <b>{m}</b> · n = <b>{n}</b> · m − n = {m - n} · score q·k after rotation = {score:+.4f}"
+            f"i = <b>{i}</b> · j = <b>{j}</b> · i − j = {i - j} · score q·k after rotation = {score:+.4f}"
             f"{shown} · {mode}"
         )
 
@@ -131,16 +131,16 @@ def rope_explorer(
     *,
     base: float = 10_000.0,
     max_position: int = 40,
-    m: int = 0,
-    n: int = 0,
+    i: int = 0,
+    j: int = 0,
 ) -> Explorer:
     """A query and a key turned by RoPE, one panel per rotation pair (up to 4), the score read out.
 
-    The query at position ``m`` turns by ``m·θ_i`` in pair ``i``, the key at position
-    ``n`` by ``n·θ_i``; dotted lines with hollow tips show them before turning (position 0),
+    The query at position ``i`` turns by ``i·θ_p`` in pair ``p``, the key at position
+    ``j`` by ``j·θ_p``; dotted lines with hollow tips show them before turning (position 0),
     and a key below the panels names all four. Each panel's title gives the
-    pair's speed θ_i and its part of the score ``rope(q, m) · rope(k, n)``. With
-    "keep the offset" ticked, moving ``m`` moves ``n`` by as much, and the score stays put.
+    pair's speed θ_p and its part of the score ``rope(q, i) · rope(k, j)``. With
+    "keep the offset" ticked, moving ``i`` moves ``j`` by as much, and the score stays put.
 
     Parameters
     ----------
@@ -153,12 +153,12 @@ def rope_explorer(
 
     Examples
     --------
-    >>> explorer = rope_explorer(m=3, n=1)
+    >>> explorer = rope_explorer(i=3, j=1)
     >>> explorer.state.split(" · ")[3]
     'score q·k after rotation = +0.4777'
     >>> explorer.keep.value = True
-    >>> explorer.m.value = 13
-    >>> explorer.n.value, explorer.state.split(" · ")[3]
+    >>> explorer.i.value = 13
+    >>> explorer.j.value, explorer.state.split(" · ")[3]
     (11, 'score q·k after rotation = +0.4777')
     """
     q = np.array([1.0, 0.0]) if q is None else as_float_array(q, "q")
@@ -168,9 +168,9 @@ def rope_explorer(
             f"q and k must be 1-D vectors of the same even length (d_head); got shapes {q.shape} and {k.shape}."
         )
     max_position = check_positive_int(max_position, "max_position")
-    m = check_int_in(m, "m", 0, max_position, why=" (max_position)")
-    n = check_int_in(n, "n", 0, max_position, why=" (max_position)")
-    return _RopeExplorer(q, k, check_base(base), max_position, m, n)
+    i = check_int_in(i, "i", 0, max_position, why=" (max_position)")
+    j = check_int_in(j, "j", 0, max_position, why=" (max_position)")
+    return _RopeExplorer(q, k, check_base(base), max_position, i, j)
 
 
 BASES = ["100", "1,000", "10,000", "100,000", "500,000", "1,000,000"]
@@ -195,7 +195,7 @@ class _DistanceExplorer(Explorer):
         ax_b.set_xscale("log")
         ax_b.set_xlim(1, self.distances[-1])
         ax_b.set_ylim(0, 1.05)
-        ax_b.set_xlabel("relative distance m − n")
+        ax_b.set_xlabel("relative distance i − j")
         ax_b.set_ylabel("distance term ÷ its value at distance 0")
         ax_b.set_title("Bound on the score's size: its distance term", fontsize=10)
         (self.reference_score,) = ax_s.plot(self.distances, self.distances * 0, color="0.6", lw=1.0, ls="--")
@@ -209,7 +209,7 @@ class _DistanceExplorer(Explorer):
         ax_s.set_xscale("log")
         ax_s.set_xlim(1, self.distances[-1])
         ax_s.set_ylim(-0.3, 1.05)
-        ax_s.set_xlabel("relative distance m − n")
+        ax_s.set_xlabel("relative distance i − j")
         ax_s.set_ylabel("score ÷ (|q| |k|)")
         ax_s.set_title("Two actual scores: best case and a random pair", fontsize=10)
         ax_s.legend(handles=[self.score, self.random_score], loc="upper right", fontsize=8, frameon=False)
@@ -234,10 +234,10 @@ class _DistanceExplorer(Explorer):
         bound = rope_decay_bound(self.distances, d_head, base=base)  # (n,)
         at_zero = (d_head / 2 + 1) / 2  # every S_j = j at distance 0
         turn = np.exp(1j * rope_angles(self.distances, d_head, base=base))  # (n, d_head // 2)
-        # q = k = ones: every pair's part is cos((m - n) θ_i); |q| |k| = d_head
+        # q = k = ones: every pair's part is cos((i - j) θ_p); |q| |k| = d_head
         best = turn.real.mean(axis=1)  # (n,)
         # one random pair, the same for every base (seeded): each pair as a complex number,
-        # score = Re sum_i q_i conj(k_i) exp(1j (m - n) θ_i), divided by |q| |k|
+        # score = Re sum_p q_p conj(k_p) exp(1j (i - j) θ_p), divided by |q| |k|
         q, k = np.random.default_rng(RANDOM_SEED).normal(size=(2, d_head))
         h = (q[0::2] + 1j * q[1::2]) * (k[0::2] - 1j * k[1::2])  # (d_head // 2,)
         typical = (turn @ h).real / (np.linalg.norm(q) * np.linalg.norm(k))  # (n,)
@@ -270,7 +270,7 @@ def rope_distance_explorer(*, base: str = "10,000", d_head: int = 128, max_dista
     ``|S_j|`` over the pairs (:func:`posenc.rope.rope_decay_bound`, the quantity of the paper's
     figure 2), divided by its value at distance 0 and drawn on a logarithmic axis. Right: two
     actual scores divided by ``|q| |k|``. In blue the best case, ``q = k`` all ones, where every
-    pair is aligned at distance 0 (the score is the mean of ``cos((m - n) θ_i)``): the one that
+    pair is aligned at distance 0 (the score is the mean of ``cos((i - j) θ_p)``): the one that
     fades. In orange one random pair (standard normal ``q`` and ``k``, seed 0), a typical case:
     it starts small and stays small, with no fading. For any other base, dashed curves show
     base 10,000 for comparison (the bound and the best case), and the title says which style

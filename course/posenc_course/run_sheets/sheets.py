@@ -81,14 +81,14 @@ SHEETS: tuple[RunSheet, ...] = (
                 "and keys are turned, its values not.",
             ),
             S("05", "Interactive demo: a query and a key in one plane", "demo"),
-            S("05", "The score depends only on m − n", "predict"),
+            S("05", "The score depends only on i − j", "predict"),
             S(
                 "",
                 "",
                 "close",
                 say="Sum up: attention alone cannot tell word order; the sinusoidal table adds each position's row "
                 "to the input; RoPE instead turns each query and key by its position, so the positions enter a score "
-                "only through their offset m − n. Exit question: the Think! of lesson 05's Lock it in.",
+                "only through their offset i − j. Exit question: the Think! of lesson 05's Lock it in.",
             ),
         ),
     ),
@@ -119,7 +119,7 @@ SHEETS: tuple[RunSheet, ...] = (
             S("04", "Interactive demo: scrub through training", "demo"),
             S("05", "Rotate, don't add", "frame"),
             S("05", "Interactive demo: a query and a key in one plane", "demo"),
-            S("05", "The score depends only on m − n", "predict"),
+            S("05", "The score depends only on i − j", "predict"),
             S("05", "Check yourself", "exercise", part="Coding exercise: RoPE by hand"),
             S("06", "A penalty instead of a position", "frame"),
             S("06", "Interactive demo: one head at a time", "demo"),
