@@ -11,8 +11,9 @@ T5's bias, RoPE, ALiBi, and RoPE in layer 1 with none in layer 2) x 3 seeds, 2 l
 d_ff = 128, 1,500 steps of 32 windows of 33 tokens at L = 32; evaluation at W = 32 ... 512 on 16 held-out
 streams of 2,049 tokens, non-overlapping and sliding with stride W/2; the toolkit (PI, NTK-aware, YaRN,
 Llama 3.1's rule, dynamic NTK, PI + 100 fine-tuning steps at 4L) on each RoPE seed. Measured pieces on one
-thread here (19.5 ms a training step, about 6 s to evaluate a model at every W and mode) add up to about
-860 s of one core, about 7.5 minutes on the two worker processes. It writes ``posenc/data/lm_results.json``
+thread here (19.5 ms a training step, about 6 s to evaluate a model at every W and mode) added up to about
+860 s of one core, about 7.5 minutes on the two worker processes, before the first run; what the runs took is
+in the comment above ``FULL`` and in each result's provenance (538 s of wall time for the shipped one). It writes ``posenc/data/lm_results.json``
 and ``lm_weights.npz`` (``lm_results_reduced.json`` alone with ``--reduced``): the results with their
 provenance, and the first seed's float32 weights of each configuration.
 

@@ -117,6 +117,34 @@ class TestEvaluate:
         with pytest.raises(IndexError, match="position 15 is past the end of this learned table"):
             evaluate(model, LANGUAGE, STREAMS, window=16)
 
+    def test_retrieval_by_distance_counts_each_retrieval_prediction_once_in_its_bin(self):
+        # by hand: walk every counted prediction, find the latest value token before its QUERY, bin it
+        tokens = LANGUAGE.sample(6, 65, seed=4)
+        result = evaluate(MODEL, LANGUAGE, tokens, window=32, stride=16)
+        found = result.retrieval_by_distance((4, 8, 16, 32))
+        windows = cut_windows(tokens, 32, 16)
+        is_value = (windows >= LANGUAGE.num_content) & (windows < LANGUAGE.store_token)
+        bins: dict[int, list[float]] = {0: [], 1: [], 2: [], 3: []}
+        unseen = []
+        for w, window in enumerate(windows):
+            for column, p in enumerate(range(16, 32)):
+                if window[p] != LANGUAGE.query_token:
+                    continue
+                before = [q for q in range(p) if is_value[w, q]]
+                loss = result.model[w, column]
+                if not before:
+                    unseen.append(loss)
+                    continue
+                distance = p - before[-1]
+                bins[next(k for k, high in enumerate((4, 8, 16, 32)) if distance <= high)].append(loss)
+        assert found["count"] == [len(bins[k]) for k in range(4)]
+        assert sum(found["count"]) + found["unseen_count"] == int(result.retrieval.sum()) > 0
+        for k in range(4):
+            assert (found["loss"][k] is None) == (not bins[k])
+            if bins[k]:
+                assert np.isclose(found["loss"][k], np.mean(bins[k]))
+        assert found["unseen_count"] == len(unseen)
+
     def test_a_wrong_predictor_is_above_the_floor(self):
         # the floor is the best any predictor does: another language's Bayes predictor loses on these tokens
         tokens = LANGUAGE.sample(400, 33, seed=3)

@@ -126,9 +126,46 @@ class Evaluation:
 
     @property
     def excess_error(self) -> float:
-        """The standard error of :attr:`excess`, windows taken as independent (they are not quite)."""
+        """The standard error of :attr:`excess`, windows taken as independent (they are not quite).
+
+        It measures the sampling of held-out windows for this one trained model, not how much another training
+        run (another seed) would move the excess: that spread is measured by training again.
+        """
         per_window = (self.model - self.floor).mean(axis=1)
         return float(per_window.std(ddof=1) / np.sqrt(len(per_window))) if len(per_window) > 1 else float("nan")
+
+    def retrieval_by_distance(self, edges: tuple[int, ...]) -> dict:
+        """The model's mean loss at the retrieval predictions, binned by how far back their key is.
+
+        Bin ``k`` holds the keys ``edges[k - 1] < distance <= edges[k]`` back (``1 <= distance <= edges[0]``
+        for the first); ``unseen`` counts the retrieval predictions whose key is not in the window. The floor
+        is 0 where the key is in view and ``log(num_values)`` where it is not (``Language.retrieval``), so
+        these losses are also the model's excess over the floor there. A bin with no prediction has loss None.
+
+        Examples
+        --------
+        >>> found = Evaluation(
+        ...     4, 4, np.array([[0.5, 1.0, 2.0, 3.0]]), np.zeros((1, 4)),
+        ...     np.array([[True, True, False, True]]), np.array([[1, 3, -1, -1]]),
+        ... )
+        >>> found.retrieval_by_distance((2, 4))
+        {'edges': [2, 4], 'count': [1, 1], 'loss': [0.5, 1.0], 'unseen_count': 1, 'unseen_loss': 3.0}
+        """
+        seen = self.retrieval & (self.key_distance > 0)
+        unseen = self.retrieval & (self.key_distance < 0)
+        counts, losses, low = [], [], 0
+        for high in edges:
+            here = seen & (self.key_distance > low) & (self.key_distance <= high)
+            counts.append(int(here.sum()))
+            losses.append(float(self.model[here].mean()) if here.any() else None)
+            low = high
+        return {
+            "edges": [int(e) for e in edges],
+            "count": counts,
+            "loss": losses,
+            "unseen_count": int(unseen.sum()),
+            "unseen_loss": float(self.model[unseen].mean()) if unseen.any() else None,
+        }
 
     def per_position(self) -> tuple[np.ndarray, np.ndarray]:
         """The model's and the floor's mean loss at each counted position of a window: two arrays of shape (stride,)."""

@@ -9,6 +9,19 @@ factor set to 4 and its original length to L), dynamic NTK (its scale from each 
 by a short fine-tune at 4L. ``scripts/train_short_test_long.py`` is the command; :data:`FULL` and
 :data:`REDUCED` are the two configurations. Configurations run in worker processes started afresh (spawn),
 with ``OPENBLAS_NUM_THREADS=1`` set before numpy loads in them.
+
+What the numbers are, and are not:
+
+- The sliding stride is W/2, not the ALiBi paper's 1 (Press et al. 2022, appendix B): each counted prediction
+  sees W/2 + 1 to W tokens, not W, at a 16th of the forward passes at 16L. Each stream's first W/2 tokens are
+  not predicted, so the predictions counted differ from W to W (and from the non-overlapping mode's): compare
+  the excess over the floor, computed on the same predictions, across W, not the losses themselves.
+- ``excess_error`` is the sampling error of the held-out windows for one trained model (windows taken as
+  independent); how much training moves a result is the spread across the seeds, which are separate runs.
+- Dynamic NTK runs every position of a window at the window's scale, as one forward pass over the whole
+  window does; generating with a key cache would instead set each new token's scale from the length so far,
+  with the earlier keys kept at their smaller scales.
+- No model is trained at 16L, so there is no train-long reference beside the floor.
 """
 
 from __future__ import annotations
@@ -34,6 +47,9 @@ __all__ = ["FULL", "REDUCED", "Config", "floors", "run_all", "runs"]
 
 THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 MODES = ("non-overlapping", "sliding")
+#: The retrieval predictions are binned by their key's distance: bins end at these multiples of L (1 to L back,
+#: L + 1 to 2L, ...), the same for every window, so that a bin means the same distances at every W.
+DISTANCE_MULTIPLES = (1, 2, 4, 8, 16)
 
 
 @dataclass(frozen=True)
@@ -69,9 +85,10 @@ class Config:
 #: thread's 19.5 ms a step (26 ms at d_ff = 4 d): 29 s a model, 615 s for 7 configurations x 3 seeds = 21 models.
 #: Evaluation: 16 streams of 2,049 tokens (32,768 predictions per W non-overlapping, fewer sliding, which leaves
 #: out each stream's first W/2 tokens), both modes at all five W. Toolkit: 6 variants x 3 RoPE seeds, evaluated the
-#: same way, and 3 fine-tunes of 100 steps of 8 windows of 129 tokens. Measured in the shipped run (its provenance):
-#: 16-25 s to train a model (378 s in all), 178 s of evaluation (35 s for a RoPE seed, with its toolkit), 287 s of
-#: wall time on two worker processes, against the 15 minutes allowed.
+#: same way, and 3 fine-tunes of 100 steps of 8 windows of 129 tokens. Measured in the shipped run (its provenance,
+#: 2026-12-06): 32-41 s to train a model (719 s in all), 332 s of evaluation (63-65 s for a RoPE seed, with its
+#: toolkit), 538 s of wall time on two worker processes, against the 15 minutes allowed. The run of 2026-12-04 took
+#: 287 s (16-25 s a model); that day one thread's training step took 19.5 ms, on 2026-12-06 25.7 ms.
 FULL = Config(
     name="full",
     train_len=32,
@@ -140,12 +157,13 @@ def _stride(mode: str, window: int) -> int:
     return window if mode == "non-overlapping" else window // 2
 
 
-def _summary(result: Evaluation) -> dict:
+def _summary(result: Evaluation, edges: tuple[int, ...]) -> dict:
     return {
         "loss": result.model_loss,
         "excess": result.excess,
         "excess_error": result.excess_error,
         "per_position": np.round(result.model.mean(axis=0), 4).tolist(),
+        "retrieval": result.retrieval_by_distance(edges),  # by key distance (DISTANCE_MULTIPLES)
     }
 
 
@@ -157,7 +175,10 @@ def evaluate_all(
     for window in config.windows:
         run = model if rule is None else rule(window)
         out[str(window)] = {
-            mode: _summary(evaluate(run, language, streams, window, _stride(mode, window), max(2, 512 // window)))
+            mode: _summary(
+                evaluate(run, language, streams, window, _stride(mode, window), max(2, 512 // window)),
+                tuple(m * config.train_len for m in DISTANCE_MULTIPLES),
+            )
             for mode in MODES
         }
     return out
