@@ -6,9 +6,11 @@ configurations and the RoPE toolkit: 122 held-out losses, each at one W and mode
 is at most 0.075 nats (median 0.032). Reruns on this machine (2026-12-06), one BLAS thread per worker, seeded:
 - the reduced configuration in the oldest environment CI builds (Python 3.10, NumPy 1.26.0) and in the newest
   (Python 3.13, NumPy 2.5.5) gives the shipped numbers exactly: all 366 losses, gap 0;
-- the full configuration run twice, two days apart, in this environment: 19 of its 21 runs agree within 1.4e-6
-  nats, and two (RoPE and none, seed 1) by up to 0.0063 nats: their training curves part at the fourth decimal, so
-  rounding that differs from one run to the next (summation order with memory layout, say) can move training.
+- the full configuration, run on 2026-12-04 and twice on 2026-12-06 in this environment: the two runs of 12-06
+  agree exactly; against the run of 12-04, 19 of the 21 runs agree within 1.4e-6 nats and two (RoPE and none,
+  seed 1) by up to 0.0063 nats, their training curves parting at the fourth decimal. One thread's training step
+  took 19.5 ms on 12-04 and 25.7 ms on 12-06, so the hardware under the machine may have changed (a hypothesis):
+  rounding that differs there is enough to move training.
 On a machine whose BLAS rounds differently, training may move as far as a change of seed does. So a rerun may
 differ from the shipped numbers by at most 0.08 nats (the largest seed range, rounded up): more than a change of
 seed moves them, and it is not the same experiment.
