@@ -7,7 +7,6 @@ the tensor at once, so a wrong entry anywhere shows.
 """
 
 import dataclasses
-import time
 
 import numpy as np
 import pytest
@@ -79,8 +78,10 @@ def directional_errors(model: TinyLM, windows: np.ndarray, directions: int = 5, 
 
 
 class TestGradients:
-    def test_every_tensor_of_every_scheme_matches_finite_differences_within_two_seconds(self):
-        started, checked = time.perf_counter(), []
+    def test_every_tensor_of_every_scheme_matches_finite_differences(self):
+        # small enough for make test-fast (about 1.3 s here: its time shows in make test's slowest-25 list);
+        # no timing is asserted, as a test's pass must not depend on the machine's speed
+        checked = []
         for inputs, layers in CONFIGS:
             model = TinyLM(16, 6, layers=layers, inputs=inputs, d_model=8, num_heads=2, seed=3, dtype="float64")
             for value in model.params.values():  # away from a fresh model's zeros: biases, T5's numbers
@@ -88,8 +89,6 @@ class TestGradients:
             errors = directional_errors(model, np.random.default_rng(5).integers(16, size=(2, 7)))
             assert max(errors.values()) < 1e-7, (inputs, layers, {k: v for k, v in errors.items() if v >= 1e-7})
             checked.append((inputs, layers, sorted(errors)))
-        elapsed = time.perf_counter() - started
-        assert elapsed < 2.0, f"the gradient checks took {elapsed:.2f} s"
         position = {name for _, _, names in checked for name in names if name.split(".")[0] in SCHEMES}
         assert position == {"learned.table", "t5.bucket_values"}, "every trained position tensor was checked"
 
