@@ -253,7 +253,7 @@ def shift_mismatch(weights: np.ndarray) -> float:
     >>> relative = np.exp(-0.5 * np.abs(offset))  # scores that depend on i - j alone, as weights
     >>> shift_mismatch(relative / relative.sum(axis=1, keepdims=True)) < 1e-12
     True
-    >>> absolute = np.exp(np.outer(np.arange(4), np.arange(4)) / 4)  # scores m * n / 4
+    >>> absolute = np.exp(np.outer(np.arange(4), np.arange(4)) / 4)  # scores i * j / 4
     >>> round(shift_mismatch(absolute / absolute.sum(axis=1, keepdims=True)), 4)
     0.5
     """

@@ -13,9 +13,10 @@ with ``OPENBLAS_NUM_THREADS=1`` set before numpy loads in them.
 What the numbers are, and are not:
 
 - The sliding stride is W/2, not the ALiBi paper's 1 (Press et al. 2022, appendix B): each counted prediction
-  sees W/2 + 1 to W tokens, not W, with W/2 times fewer forward passes (16 at L, 256 at 16L). Each stream's first W/2 tokens are
-  not predicted, so the predictions counted differ from W to W (and from the non-overlapping mode's): compare
-  the excess over the floor, computed on the same predictions, across W, not the losses themselves.
+  sees W/2 + 1 to W tokens, not W, with W/2 times fewer forward passes (16 at L, 256 at 16L). Each stream's
+  first W/2 tokens are not predicted, so the predictions counted differ from W to W (and from the
+  non-overlapping mode's): compare the excess over the floor, computed on the same predictions, across W, not
+  the losses themselves.
 - ``excess_error`` is the sampling error of the held-out windows for one trained model (windows taken as
   independent); how much training moves a result is the spread across the seeds, which are separate runs.
 - Dynamic NTK runs every position of a window at the window's scale, as one forward pass over the whole
