@@ -176,3 +176,19 @@ def as_positions(positions: object, name: str = "positions", *, integer: bool) -
     if not np.all(np.isfinite(arr)):
         raise ValueError(f"{name} must be finite; got a NaN or infinity in {name}.")
     return arr.astype(np.float64)
+
+
+def as_tokens(tokens: object, name: str, vocab_size: int | None, min_len: int) -> np.ndarray:
+    """`tokens` as an int64 array of shape (rows, length >= `min_len`) of tokens below `vocab_size`, or a clear error."""
+    what = f"{name} must be an integer array of shape (rows, length) with length >= {min_len}"
+    try:
+        arr = np.asarray(tokens)
+    except ValueError as error:  # a ragged list
+        raise TypeError(f"{what}; could not convert it ({error}).") from None
+    if arr.dtype == bool or not np.issubdtype(arr.dtype, np.integer):
+        raise TypeError(f"{what}; got dtype {arr.dtype}.")
+    if arr.ndim != 2 or arr.shape[1] < min_len or arr.shape[0] < 1:
+        raise ValueError(f"{what}; got {name}.shape={arr.shape}.")
+    if vocab_size is not None and (arr.min() < 0 or arr.max() >= vocab_size):
+        raise ValueError(f"{name} must hold tokens 0..{vocab_size - 1}; got tokens from {arr.min()} to {arr.max()}.")
+    return arr.astype(np.int64)

@@ -20,6 +20,7 @@ from posenc.lm.language import Language, make_language
 from tests.wrong_arguments import ARRAY_TYPES, INT_TYPES, NUMBER_TYPES
 
 LANGUAGE = make_language(seed=0)
+TWO_SLOTS = make_language(seed=0, num_slots=2)
 
 #: Wrong arguments for tests/test_arguments.py, which gathers this table.
 ARGUMENT_CASES = {
@@ -30,6 +31,7 @@ ARGUMENT_CASES = {
             num_topics=2,
             cycle=2,
             num_content=3,
+            num_slots=2,
             num_values=2,
             advance=0.5,
             switch_rate=0.1,
@@ -42,6 +44,7 @@ ARGUMENT_CASES = {
             "num_topics": (INT_TYPES, [0]),
             "cycle": (INT_TYPES, [0]),
             "num_content": (INT_TYPES, [0]),
+            "num_slots": (INT_TYPES, [0]),
             "num_values": (INT_TYPES, [-1]),
             "advance": (NUMBER_TYPES, [1.5, -0.1, math.nan]),
             "switch_rate": (NUMBER_TYPES, [2.0]),
@@ -58,7 +61,7 @@ ARGUMENT_CASES = {
     "Language.floor": (
         LANGUAGE.floor,
         dict(tokens=np.zeros((2, 3), dtype=int)),
-        {"tokens": (ARRAY_TYPES + [np.zeros((2, 3))], [np.zeros(3, int), np.zeros((2, 1), int), np.full((1, 2), 16)])},
+        {"tokens": (ARRAY_TYPES + [np.zeros((2, 3))], [np.zeros(3, int), np.zeros((2, 1), int), np.full((1, 2), 51)])},
     ),
     "Language.predictive": (
         LANGUAGE.predictive,
@@ -76,32 +79,39 @@ CONTENT, STORE, VALUE, QUERY, ANSWER = range(5)  # what the token a state emits 
 
 
 def whole_chain(language: Language):
-    """The language as one chain: states (phase, hidden, memory), each emitting one token; its start is stationary.
+    """The language as one chain whose states (phase, hidden, memory of every slot, slot) each emit one token;
+    its start is stationary. ``slot`` is the slot a VALUE, QUERY or ANSWER state is about (0 otherwise).
 
     Returns (emit (states, vocab), step (states, states), start (states,))."""
-    hidden, values, content = len(language.stationary), language.num_values, language.num_content
-    store, query = content + values, content + values + 1
-    states = list(itertools.product(range(5), range(hidden), range(values)))
+    hidden, slots, values = len(language.stationary), language.num_slots, language.num_values
+    content = language.num_content
+    store = content + slots * values  # the tokens, from the module's docstring: content, values slot by slot,
+    memories = list(itertools.product(range(values), repeat=slots))  # STORE, then one QUERY per slot
+    states = [(phase, h, m, j) for phase in range(5) for h in range(hidden) for m in memories for j in range(slots)]
+    states = [state for state in states if state[0] in (VALUE, QUERY, ANSWER) or state[3] == 0]
     index = {state: i for i, state in enumerate(states)}
     emit, step = np.zeros((len(states), language.vocab_size)), np.zeros((len(states), len(states)))
-    event = {CONTENT: 1 - language.store_rate - language.query_rate, STORE: language.store_rate}
-    event[QUERY] = language.query_rate
-    for (phase, h, m), i in index.items():
+    new_event = 1 - language.store_rate - language.query_rate
+    for (phase, h, m, j), i in index.items():
         if phase == CONTENT:
             emit[i, :content] = language.emissions[h]
         elif phase in (VALUE, ANSWER):
-            emit[i, content + m] = 1.0
+            emit[i, content + j * values + m[j]] = 1.0
         else:
-            emit[i, store if phase == STORE else query] = 1.0
-        if phase == STORE:  # a fresh value, uniformly
-            for v in range(values):
-                step[i, index[(VALUE, h, v)]] += 1.0 / values
-        elif phase == QUERY:  # the memory's value
-            step[i, index[(ANSWER, h, m)]] = 1.0
+            emit[i, store if phase == STORE else store + 1 + j] = 1.0
+        if phase == STORE:  # a slot and a fresh value, uniformly: the slot now holds it
+            for j2, v in itertools.product(range(slots), range(values)):
+                stored = m[:j2] + (v,) + m[j2 + 1 :]
+                step[i, index[(VALUE, h, stored, j2)]] += 1.0 / (slots * values)
+        elif phase == QUERY:  # the slot's value
+            step[i, index[(ANSWER, h, m, j)]] = 1.0
         else:  # a new event; the hidden state moves on after a content token only
             moves = language.transitions[h] if phase == CONTENT else np.eye(hidden)[h]
-            for h2, kind in itertools.product(range(hidden), event):
-                step[i, index[(kind, h2, m)]] += event[kind] * moves[h2]
+            for h2 in range(hidden):
+                step[i, index[(CONTENT, h2, m, 0)]] += new_event * moves[h2]
+                step[i, index[(STORE, h2, m, 0)]] += language.store_rate * moves[h2]
+                for j2 in range(slots):
+                    step[i, index[(QUERY, h2, m, j2)]] += language.query_rate / slots * moves[h2]
     # stationary: start @ step = start, summing to 1
     system = np.vstack([step.T - np.eye(len(states)), np.ones(len(states))])
     start = np.linalg.lstsq(system, np.r_[np.zeros(len(states)), 1.0], rcond=None)[0]
@@ -120,13 +130,14 @@ def path_sum(chain, tokens) -> float:
 
 @st.composite
 def small_languages(draw):
-    """Languages of at most 4 hidden states and 2 values, so that every path can be listed."""
+    """Languages of at most 4 hidden states, 2 slots and 2 values, so that every path can be listed."""
     topics = draw(st.integers(1, 2))
     return make_language(
         seed=draw(st.integers(0, 1000)),
         num_topics=topics,
         cycle=draw(st.integers(1, 2)),
         num_content=draw(st.integers(2, 3)),
+        num_slots=draw(st.integers(1, 2)),
         num_values=draw(st.integers(1, 2)),
         switch_rate=0.0 if topics == 1 else draw(st.sampled_from([0.05, 0.3])),
         store_rate=draw(st.sampled_from([0.1, 0.3])),
@@ -144,11 +155,12 @@ class TestFloor:
         expected = [-math.log(joint[t + 1] / joint[t]) for t in range(len(tokens) - 1)]
         assert np.allclose(language.floor(tokens[None, :])[0], expected, rtol=1e-9, atol=1e-12)
 
-    def test_the_default_language_matches_the_whole_chain_too(self):
-        # the default language's 240-state chain: the forward algorithm over it (the path sum is too long here)
-        emit, step, start = whole_chain(LANGUAGE)
-        tokens = LANGUAGE.sample(20, 40, seed=3)
-        for row, losses in zip(tokens, LANGUAGE.floor(tokens), strict=True):
+    def test_the_default_language_with_two_slots_matches_the_whole_chain_too(self):
+        # the default hidden process, values and rates with 2 slots of the 8 (the whole chain of 8 slots would have
+        # 4**8 memories): the forward algorithm over its 1,536 states (the path sum is too long here)
+        emit, step, start = whole_chain(TWO_SLOTS)
+        tokens = TWO_SLOTS.sample(20, 40, seed=3)
+        for row, losses in zip(tokens, TWO_SLOTS.floor(tokens), strict=True):
             alpha, expected = start * emit[:, row[0]], []
             for x in row[1:]:
                 nxt = (alpha @ step) * emit[:, x]
@@ -158,7 +170,9 @@ class TestFloor:
 
     def test_the_expected_floor_never_rises_along_a_window(self):
         # exact, by enumerating every window of 6 tokens of a small language: E[floor at p] is non-increasing
-        language = make_language(seed=4, num_topics=2, cycle=1, num_content=2, num_values=2, switch_rate=0.1)
+        language = make_language(
+            seed=4, num_topics=2, cycle=1, num_content=2, num_slots=1, num_values=2, switch_rate=0.1
+        )
         chain = whole_chain(language)
         emit, step, start = chain
         windows = np.array(list(itertools.product(range(language.vocab_size), repeat=6)))  # (6**6, 6)
@@ -195,20 +209,37 @@ class TestSample:
     @given(seed=st.integers(0, 100))
     def test_frequencies_agree_with_the_probabilities(self, seed):
         # each stream's first token is stationary, and its next token follows the predictive distribution
-        emit, step, start = whole_chain(LANGUAGE)
-        tokens = LANGUAGE.sample(20_000, 8, seed=seed)
+        emit, step, start = whole_chain(TWO_SLOTS)
+        tokens = TWO_SLOTS.sample(20_000, 8, seed=seed)
         n = len(tokens)
         for position in (0, 7):  # stationary: the same marginal at every position
-            seen = np.bincount(tokens[:, position], minlength=LANGUAGE.vocab_size) / n
+            seen = np.bincount(tokens[:, position], minlength=TWO_SLOTS.vocab_size) / n
             expected = start @ emit
             assert np.all(np.abs(seen - expected) <= 5 * np.sqrt(expected * (1 - expected) / n) + 1e-9)
-        probs = LANGUAGE.predictive(tokens[:, :2])[:, 0]  # (n, vocab): P(token 1 | token 0)
+        probs = TWO_SLOTS.predictive(tokens[:, :2])[:, 0]  # (n, vocab): P(token 1 | token 0)
         for first in np.unique(tokens[:, 0]):
             rows = tokens[:, 0] == first
-            seen = np.bincount(tokens[rows, 1], minlength=LANGUAGE.vocab_size) / rows.sum()
+            seen = np.bincount(tokens[rows, 1], minlength=TWO_SLOTS.vocab_size) / rows.sum()
             expected = probs[rows][0]
             assert np.allclose(probs[rows], expected)
             assert np.all(np.abs(seen - expected) <= 5 * np.sqrt(expected * (1 - expected) / rows.sum()) + 1e-9)
+
+    def test_the_default_languages_token_frequencies_are_its_rates(self):
+        # from the definition: a token is a new event with probability 1 / (1 + s + q), else the value after an
+        # event; a value token is equally likely in every slot and value, a QUERY equally likely for every slot
+        s_rate, q_rate = LANGUAGE.store_rate, LANGUAGE.query_rate
+        tokens = LANGUAGE.sample(4000, 50, seed=8).ravel()
+        seen = np.bincount(tokens, minlength=LANGUAGE.vocab_size) / len(tokens)
+        expected = np.empty(LANGUAGE.vocab_size)
+        expected[: LANGUAGE.num_content] = (1 - s_rate - q_rate) * LANGUAGE.stationary @ LANGUAGE.emissions
+        expected[LANGUAGE.num_content : LANGUAGE.store_token] = (s_rate + q_rate) / (
+            LANGUAGE.num_slots * LANGUAGE.num_values
+        )
+        expected[LANGUAGE.store_token] = s_rate
+        expected[LANGUAGE.query_tokens] = q_rate / LANGUAGE.num_slots
+        expected /= 1 + s_rate + q_rate
+        assert np.isclose(expected.sum(), 1.0)
+        assert np.all(np.abs(seen - expected) <= 5 * np.sqrt(expected * (1 - expected) / len(tokens)) + 1e-9)
 
     def test_a_seed_gives_the_same_streams(self):
         assert np.array_equal(LANGUAGE.sample(3, 10, seed=5), LANGUAGE.sample(3, 10, seed=5))
@@ -229,15 +260,18 @@ class TestRetrieval:
         assert np.allclose(floor[is_retrieval & (distance < 0)], math.log(LANGUAGE.num_values))
 
     def test_retrieval_positions_and_distances_by_hand(self):
-        c, s, q = 0, LANGUAGE.store_token, LANGUAGE.query_token
-        v1, v2 = LANGUAGE.num_content + 1, LANGUAGE.num_content + 2
-        tokens = np.array([[q, v1, c, s, v2, c, c, q, v2]])
+        # tokens from the module's docstring: content 0-9, slot j's values 10 + 4j .. 13 + 4j, STORE, QUERY 0..7
+        c, s, q0, q1 = 0, 42, 43, 44
+        a, b = 10 + 2, 14 + 3  # slot 0 holds 2; slot 1 holds 3
+        tokens = np.array([[q1, b, c, s, a, c, c, q1, b, q0, a]])
         is_retrieval, distance = LANGUAGE.retrieval(tokens)
-        assert is_retrieval[0].tolist() == [True, False, False, False, False, False, False, True]
-        assert distance[0].tolist() == [-1, -1, -1, -1, -1, -1, -1, 3]  # the key v2 at token 4, QUERY at 7
+        assert np.flatnonzero(is_retrieval[0]).tolist() == [0, 7, 9]
+        # the first QUERY has no key in view; slot 1's key is b at token 1; slot 0's is a at 4, not b at 8
+        assert distance[0].tolist() == [-1] * 7 + [6, -1, 5]
         floor = LANGUAGE.floor(tokens)[0]
-        assert math.isclose(floor[0], math.log(4)) and floor[7] == 0.0
-        assert math.isclose(floor[3], math.log(4))  # after STORE, a fresh value: uniform
+        assert math.isclose(floor[0], math.log(4)) and floor[7] == 0.0 and floor[9] == 0.0
+        assert math.isclose(floor[3], math.log(32))  # after STORE, any slot and value: uniform over 32
+        assert math.isclose(floor[6], -math.log(LANGUAGE.query_rate / 8))  # QUERY 1 of 8 after a content token
 
 
 class TestTheDocstringsClaims:
@@ -250,8 +284,18 @@ class TestTheDocstringsClaims:
         fall = short.reshape(300, -1).mean(axis=1) - LANGUAGE.floor(streams).mean(axis=1)  # per stream
         assert fall.mean() > 0.04 and fall.mean() > 10 * fall.std() / np.sqrt(len(fall))
 
-    def test_the_vocabulary_is_16_tokens(self):
-        assert LANGUAGE.vocab_size == 16 and LANGUAGE.emissions.shape == (12, 10)
+    def test_context_beyond_32_tokens_pays_at_retrieval_positions_only(self):
+        # the same target tokens (the last of windows of 33 and of 513 tokens), paired: the longer context lowers
+        # the floor, and only where a QUERY is answered (the content process forgets within 32 tokens)
+        streams = LANGUAGE.sample(3000, 513, seed=5)
+        near, far = LANGUAGE.floor(streams[:, -33:])[:, -1], LANGUAGE.floor(streams)[:, -1]
+        asks = LANGUAGE.retrieval(streams[:, -2:])[0][:, 0]
+        gain = near - far
+        assert gain.mean() > 0.05 and gain.mean() > 10 * gain.std() / np.sqrt(len(gain))
+        assert abs(gain[~asks].mean()) < 0.01 and gain[asks].mean() > 0.5
+
+    def test_the_vocabulary_is_51_tokens(self):
+        assert LANGUAGE.vocab_size == 51 and LANGUAGE.store_token == 42 and LANGUAGE.emissions.shape == (12, 10)
         assert np.allclose(LANGUAGE.transitions.sum(axis=1), 1) and np.allclose(LANGUAGE.emissions.sum(axis=1), 1)
 
 
@@ -268,4 +312,4 @@ def test_the_docstrings_numbers_are_the_ones_computed():
 
     printed = re.findall(r"\d+\.\d+", summary())
     text = " ".join(language.__doc__.split())
-    assert len(printed) == 14 and all(number in text for number in printed), (printed, text)
+    assert len(printed) == 23 and all(number in text for number in printed), (printed, text)

@@ -118,32 +118,48 @@ class TestEvaluate:
             evaluate(model, LANGUAGE, STREAMS, window=16)
 
     def test_retrieval_by_distance_counts_each_retrieval_prediction_once_in_its_bin(self):
-        # by hand: walk every counted prediction, find the latest value token before its QUERY, bin it
+        # by hand, from the language's definition (content 0-9, slot j's values 10 + 4j .. 13 + 4j, STORE 42,
+        # QUERY j = 43 + j): walk every counted prediction, find the latest value of its slot before it, bin it
         tokens = LANGUAGE.sample(6, 65, seed=4)
         result = evaluate(MODEL, LANGUAGE, tokens, window=32, stride=16)
-        found = result.retrieval_by_distance((4, 8, 16, 32))
         windows = cut_windows(tokens, 32, 16)
-        is_value = (windows >= LANGUAGE.num_content) & (windows < LANGUAGE.store_token)
-        bins: dict[int, list[float]] = {0: [], 1: [], 2: [], 3: []}
-        unseen = []
-        for w, window in enumerate(windows):
-            for column, p in enumerate(range(16, 32)):
-                if window[p] != LANGUAGE.query_token:
-                    continue
-                before = [q for q in range(p) if is_value[w, q]]
-                loss = result.model[w, column]
-                if not before:
-                    unseen.append(loss)
-                    continue
-                distance = p - before[-1]
-                bins[next(k for k, high in enumerate((4, 8, 16, 32)) if distance <= high)].append(loss)
-        assert found["count"] == [len(bins[k]) for k in range(4)]
-        assert sum(found["count"]) + found["unseen_count"] == int(result.retrieval.sum()) > 0
-        for k in range(4):
-            assert (found["loss"][k] is None) == (not bins[k])
-            if bins[k]:
-                assert np.isclose(found["loss"][k], np.mean(bins[k]))
-        assert found["unseen_count"] == len(unseen)
+        for low, high in [(0, 32), (16, 24), (24, 32)]:
+            found = result.retrieval_by_distance((4, 8, 16, 32), positions=(low, high))
+            bins: dict[int, list[float]] = {0: [], 1: [], 2: [], 3: []}
+            unseen = []
+            for w, window in enumerate(windows):
+                for column, p in enumerate(range(16, 32)):
+                    if window[p] < 43 or not low <= p < high:
+                        continue
+                    slot = window[p] - 43
+                    before = [q for q in range(p) if 10 + 4 * slot <= window[q] < 14 + 4 * slot]
+                    loss = result.model[w, column]
+                    if not before:
+                        unseen.append(loss)
+                        continue
+                    distance = p - before[-1]
+                    bins[next(k for k, edge in enumerate((4, 8, 16, 32)) if distance <= edge)].append(loss)
+            assert found["count"] == [len(bins[k]) for k in range(4)]
+            assert found["unseen_count"] == len(unseen)
+            for k in range(4):
+                assert (found["loss"][k] is None) == (not bins[k])
+                if bins[k]:
+                    assert np.isclose(found["loss"][k], np.mean(bins[k]))
+                if len(bins[k]) > 1:
+                    assert np.isclose(found["error"][k], np.std(bins[k], ddof=1) / np.sqrt(len(bins[k])))
+            if (low, high) == (0, 32):
+                assert sum(found["count"]) + found["unseen_count"] == int(result.retrieval.sum()) > 0
+
+    def test_the_binned_excess_is_the_mean_of_each_run_of_positions(self):
+        result = evaluate(MODEL, LANGUAGE, STREAMS, window=8, stride=4)
+        found = result.binned_excess(2)
+        excess = result.model - result.floor  # (windows, 4): positions 4 .. 7
+        assert found["start"] == [4, 6]
+        assert np.allclose(found["excess"], [excess[:, :2].mean(), excess[:, 2:].mean()], atol=1e-4)
+        per_window = excess[:, 2:].mean(axis=1)
+        assert np.isclose(found["error"][1], per_window.std(ddof=1) / np.sqrt(len(per_window)), atol=1e-4)
+        with pytest.raises(ValueError, match="num_bins must divide the 4 counted positions; got num_bins=3"):
+            result.binned_excess(3)
 
     def test_a_wrong_predictor_is_above_the_floor(self):
         # the floor is the best any predictor does: another language's Bayes predictor loses on these tokens

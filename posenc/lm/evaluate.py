@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from posenc._validation import check_positive_int
-from posenc.lm.language import Language, as_tokens
+from posenc._validation import as_tokens, check_positive_int
+from posenc.lm.language import Language
 from posenc.lm.model import TinyLM
 from posenc.lm.train import _check_language
 
@@ -134,13 +134,15 @@ class Evaluation:
         per_window = (self.model - self.floor).mean(axis=1)
         return float(per_window.std(ddof=1) / np.sqrt(len(per_window))) if len(per_window) > 1 else float("nan")
 
-    def retrieval_by_distance(self, edges: tuple[int, ...]) -> dict:
+    def retrieval_by_distance(self, edges: tuple[int, ...], positions: tuple[int, int] | None = None) -> dict:
         """The model's mean loss at the retrieval predictions, binned by how far back their key is.
 
         Bin ``k`` holds the keys ``edges[k - 1] < distance <= edges[k]`` back (``1 <= distance <= edges[0]``
         for the first); ``unseen`` counts the retrieval predictions whose key is not in the window. The floor
         is 0 where the key is in view and ``log(num_values)`` where it is not (``Language.retrieval``), so
-        these losses are also the model's excess over the floor there. A bin with no prediction has loss None.
+        these losses are also the model's excess over the floor there. A bin with no prediction has loss None;
+        ``error`` is a bin's standard error (None below two predictions), predictions taken as independent.
+        With `positions` ``(low, high)``, only the predictions at window positions ``low <= p < high`` count.
 
         Examples
         --------
@@ -149,20 +151,27 @@ class Evaluation:
         ...     np.array([[True, True, False, True]]), np.array([[1, 3, -1, -1]]),
         ... )
         >>> found.retrieval_by_distance((2, 4))
-        {'edges': [2, 4], 'count': [1, 1], 'loss': [0.5, 1.0], 'unseen_count': 1, 'unseen_loss': 3.0}
+        {'edges': [2, 4], 'count': [1, 1], 'loss': [0.5, 1.0], 'error': [None, None], 'unseen_count': 1, 'unseen_loss': 3.0}
+        >>> found.retrieval_by_distance((2, 4), positions=(1, 4))["count"]  # the prediction at p = 0 left out
+        [0, 1]
         """
-        seen = self.retrieval & (self.key_distance > 0)
-        unseen = self.retrieval & (self.key_distance < 0)
-        counts, losses, low = [], [], 0
+        low, high = (0, self.window) if positions is None else positions
+        column = np.arange(self.window - self.stride, self.window)  # the window position of each column
+        counted = self.retrieval & (column >= low) & (column < high)
+        seen = counted & (self.key_distance > 0)
+        unseen = counted & (self.key_distance < 0)
+        counts, losses, errors, low = [], [], [], 0
         for high in edges:
-            here = seen & (self.key_distance > low) & (self.key_distance <= high)
-            counts.append(int(here.sum()))
-            losses.append(float(self.model[here].mean()) if here.any() else None)
+            here = self.model[seen & (self.key_distance > low) & (self.key_distance <= high)]
+            counts.append(int(here.size))
+            losses.append(float(here.mean()) if here.size else None)
+            errors.append(float(here.std(ddof=1) / np.sqrt(here.size)) if here.size > 1 else None)
             low = high
         return {
             "edges": [int(e) for e in edges],
             "count": counts,
             "loss": losses,
+            "error": errors,
             "unseen_count": int(unseen.sum()),
             "unseen_loss": float(self.model[unseen].mean()) if unseen.any() else None,
         }
@@ -170,6 +179,30 @@ class Evaluation:
     def per_position(self) -> tuple[np.ndarray, np.ndarray]:
         """The model's and the floor's mean loss at each counted position of a window: two arrays of shape (stride,)."""
         return self.model.mean(axis=0), self.floor.mean(axis=0)
+
+    def binned_excess(self, num_bins: int) -> dict:
+        """The model's excess over the floor along the window, in `num_bins` equal runs of counted positions.
+
+        One position's mean over a few dozen windows is mostly noise at long W; a run of positions averages
+        more. ``error`` is each run's standard error across windows (windows taken as independent).
+
+        Examples
+        --------
+        >>> found = Evaluation(4, 4, np.array([[1.0, 2, 3, 4], [3, 4, 5, 6]]), np.ones((2, 4)),
+        ...                    np.zeros((2, 4), bool), np.full((2, 4), -1))
+        >>> found.binned_excess(2)
+        {'start': [0, 2], 'excess': [1.5, 3.5], 'error': [1.0, 1.0]}
+        """
+        num_bins = check_positive_int(num_bins, "num_bins")
+        if self.stride % num_bins:
+            raise ValueError(f"num_bins must divide the {self.stride} counted positions; got num_bins={num_bins}.")
+        per_window = (self.model - self.floor).reshape(len(self.model), num_bins, -1).mean(axis=2)  # (windows, bins)
+        error = per_window.std(axis=0, ddof=1) / np.sqrt(len(per_window)) if len(per_window) > 1 else np.nan
+        return {
+            "start": [int(self.window - self.stride + k * (self.stride // num_bins)) for k in range(num_bins)],
+            "excess": np.round(per_window.mean(axis=0), 4).tolist(),
+            "error": np.round(np.broadcast_to(error, num_bins), 4).tolist(),
+        }
 
 
 def evaluate(

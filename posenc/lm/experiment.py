@@ -44,13 +44,16 @@ from posenc.lm.model import TinyLM
 from posenc.lm.train import train
 from posenc.schemes import SCHEMES
 
-__all__ = ["FULL", "REDUCED", "Config", "floors", "run_all", "runs"]
+__all__ = ["FULL", "REDUCED", "Config", "floors", "reference_label", "run_all", "runs"]
 
 THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 MODES = ("non-overlapping", "sliding")
 #: The retrieval predictions are binned by their key's distance: bins end at these multiples of L (1 to L back,
 #: L + 1 to 2L, ...), the same for every window, so that a bin means the same distances at every W.
 DISTANCE_MULTIPLES = (1, 2, 4, 8, 16)
+#: Per-position results are kept in this many runs of equal length along the counted positions (fewer if fewer
+#: positions count): a single position's mean over a few dozen windows is mostly sampling noise at long W.
+POSITION_BINS = 32
 
 
 @dataclass(frozen=True)
@@ -130,14 +133,26 @@ REDUCED = dataclasses.replace(
 )
 
 
-def runs(config: Config) -> dict[str, tuple[str, tuple[str, ...]]]:
-    """Every configuration trained: ``label -> (inputs, layers)``. Each scheme the model runs, at its place
-    (from its record), in every layer; and the hybrid "rope+none".
+def reference_label(config: Config) -> str:
+    """The label of the RoPE configuration trained at the toolkit's length, s L: the toolkit's reference.
 
     Examples
     --------
-    >>> runs(REDUCED)["alibi"], runs(REDUCED)["rope+none"]
-    (('none', ('alibi', 'alibi')), ('none', ('rope', 'none')))
+    >>> reference_label(FULL)
+    'rope@4L'
+    """
+    return f"rope@{config.extension_scale}L"
+
+
+def runs(config: Config) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """Every configuration trained: ``label -> (inputs, layers)``. Each scheme the model runs, at its place
+    (from its record), in every layer; the hybrid "rope+none"; and RoPE trained at s L (:func:`reference_label`),
+    the reference the toolkit's rules at s L are measured against. All but the last are trained at L.
+
+    Examples
+    --------
+    >>> runs(REDUCED)["alibi"], runs(REDUCED)["rope+none"], runs(REDUCED)["rope@4L"]
+    (('none', ('alibi', 'alibi')), ('none', ('rope', 'none')), ('none', ('rope', 'rope')))
     """
     found = {}
     for name, record in SCHEMES.items():
@@ -145,6 +160,7 @@ def runs(config: Config) -> dict[str, tuple[str, tuple[str, ...]]]:
             inputs = name if record.acts_on == "inputs" else "none"
             found[name] = (inputs, (name,) * config.num_layers if inputs == "none" else ("none",) * config.num_layers)
     found["rope+none"] = ("none", ("rope",) + ("none",) * (config.num_layers - 1))
+    found[reference_label(config)] = ("none", ("rope",) * config.num_layers)
     return found
 
 
@@ -158,13 +174,17 @@ def _stride(mode: str, window: int) -> int:
     return window if mode == "non-overlapping" else window // 2
 
 
-def _summary(result: Evaluation, edges: tuple[int, ...]) -> dict:
+def _summary(result: Evaluation, config: Config) -> dict:
+    edges, length = tuple(m * config.train_len for m in DISTANCE_MULTIPLES), config.train_len
     return {
         "loss": result.model_loss,
         "excess": result.excess,
         "excess_error": result.excess_error,
-        "per_position": np.round(result.model.mean(axis=0), 4).tolist(),
+        "per_position": result.binned_excess(min(POSITION_BINS, result.stride)),  # excess over the floor
         "retrieval": result.retrieval_by_distance(edges),  # by key distance (DISTANCE_MULTIPLES)
+        # the same, split by where the QUERY stands in the window: at a position training reached, or past it
+        "retrieval_within_L": result.retrieval_by_distance(edges, positions=(0, length)),
+        "retrieval_past_L": result.retrieval_by_distance(edges, positions=(length, result.window)),
     }
 
 
@@ -177,8 +197,7 @@ def evaluate_all(
         run = model if rule is None else rule(window)
         out[str(window)] = {
             mode: _summary(
-                evaluate(run, language, streams, window, _stride(mode, window), max(2, 512 // window)),
-                tuple(m * config.train_len for m in DISTANCE_MULTIPLES),
+                evaluate(run, language, streams, window, _stride(mode, window), max(2, 512 // window)), config
             )
             for mode in MODES
         }
@@ -186,14 +205,16 @@ def evaluate_all(
 
 
 def floors(config: Config, language: Language, streams: np.ndarray) -> dict:
-    """The floor beside every evaluation: its mean and per-position mean at each W and mode (the same tokens)."""
+    """The floor beside every evaluation: its mean, and its mean in each run of positions of `POSITION_BINS` (the
+    runs of ``Evaluation.binned_excess``), at each W and mode (the same tokens)."""
     out: dict = {}
     for window in config.windows:
         out[str(window)] = {}
         for mode in MODES:
             stride = _stride(mode, window)
             floor = language.floor(cut_windows(streams, window, stride))[:, window - stride :]  # (windows, stride)
-            out[str(window)][mode] = {"loss": float(floor.mean()), "per_position": np.round(floor.mean(0), 4).tolist()}
+            runs_of = floor.mean(axis=0).reshape(min(POSITION_BINS, stride), -1).mean(axis=1)
+            out[str(window)][mode] = {"loss": float(floor.mean()), "per_position": np.round(runs_of, 4).tolist()}
     return out
 
 
@@ -223,9 +244,10 @@ def run_one(task: tuple[Config, str, int]) -> dict:
     language = make_language()
     streams = held_out(config, language)
     inputs, layers = runs(config)[label]
+    scale = config.extension_scale if label == reference_label(config) else 1  # trained at scale * L
     model = TinyLM(
         language.vocab_size,
-        config.train_len,
+        scale * config.train_len,
         layers=layers,
         inputs=inputs,
         d_model=config.d_model,
@@ -234,9 +256,14 @@ def run_one(task: tuple[Config, str, int]) -> dict:
         seed=seed,
     )
     losses = train(
-        model, language, steps=config.steps, batch_size=config.batch_size, peak_lr=config.peak_lr,
-        warmup=config.warmup, seed=seed,
-    )  # fmt: skip
+        model,
+        language,
+        steps=config.steps,
+        batch_size=config.batch_size // scale,
+        peak_lr=config.peak_lr,
+        warmup=config.warmup,
+        seed=seed,
+    )  # fmt: skip: at s L, s times fewer windows a step, so about as many tokens
     trained = time.perf_counter()
     windows = config.windows if inputs != "learned" else config.windows[:1]  # a learned table stops at L
     result = {
@@ -261,7 +288,9 @@ def run_one(task: tuple[Config, str, int]) -> dict:
         result["finetune_loss"] = np.round(tune_losses, 4).tolist()
     result["seconds"] = {"train": trained - started, "evaluate": time.perf_counter() - trained}
     result["weights"] = (
-        {name: value.astype(np.float32) for name, value in model.params.items()} if seed == config.seeds[0] else None
+        {name: value.astype(np.float32) for name, value in model.params.items()}
+        if seed == config.seeds[0] and scale == 1  # one model per scheme: the reference's weights are not kept
+        else None
     )
     return result
 

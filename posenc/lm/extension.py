@@ -3,7 +3,8 @@
 Each rule maps the per-pair speeds a model was trained with (``freqs``, RoFormer's ``10000**(-2i/d_head)``) to
 the speeds it runs at inference, with a scale ``s`` (target length over training length): position
 interpolation (Chen et al. 2023), the NTK-aware base (bloc97, 2023, as written out in Peng et al. 2023),
-YaRN's ramp by parts and its attention factor (Peng et al. 2023, https://arxiv.org/abs/2309.00071,
+YaRN's ramp by parts (the paper's, over wavelengths, and the one the authors' code and the libraries run,
+over pair indices) and its attention factor (Peng et al. 2023, https://arxiv.org/abs/2309.00071,
 section 3), dynamic scaling (section 3.3) and the rule Llama 3.1 ships (meta-llama/llama-models,
 ``models/llama3/model.py``, ``apply_scaling``). :func:`with_freqs` gives a copy of a model that runs them:
 they are its RoPE record's parameters (``posenc.schemes.lm.rope_fixed``), so nothing branches on a scheme.
@@ -34,6 +35,7 @@ __all__ = [
     "rope_freqs",
     "with_freqs",
     "yarn_attention_factor",
+    "yarn_code_freqs",
     "yarn_freqs",
 ]
 
@@ -305,7 +307,8 @@ def interpolate_and_finetune(
     """Position interpolation to ``scale * model.max_len`` tokens, then `steps` of training at that length.
 
     Chen et al. 2023 (sections 2.3 and 3.1) fine-tune the interpolated model briefly at the longer window;
-    this does the same with :func:`posenc.lm.train` on fresh windows of `language`.
+    this follows the same procedure, with :func:`posenc.lm.train` on fresh windows of `language` (at this
+    size, the outcome is what ``posenc.lm.experiment`` measures, not the paper's).
 
     Returns
     -------
@@ -338,13 +341,7 @@ def interpolate_and_finetune(
         )
     tuned = with_freqs(model, interpolated_freqs(rope_freqs(model), scale))
     losses = train(
-        tuned,
-        language,
-        steps=steps,
-        batch_size=batch_size,
-        seq_len=round(seq_len),
-        peak_lr=peak_lr,
-        warmup=warmup,
-        seed=seed,
-    )
+        tuned, language, steps=steps, batch_size=batch_size, seq_len=round(seq_len), peak_lr=peak_lr,
+        warmup=warmup, seed=seed,
+    )  # fmt: skip
     return tuned, losses
