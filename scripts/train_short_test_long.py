@@ -8,14 +8,33 @@ Usage::
 What runs is ``posenc.lm.experiment.run_all``: its module docstring and the comment above ``FULL`` give the
 configuration and the time arithmetic. The full configuration: 7 configurations (none, sinusoidal, learned,
 T5's bias, RoPE, ALiBi, and RoPE in layer 1 with none in layer 2) x 3 seeds, 2 layers, d = 64, 4 heads,
-d_ff = 128, 1,500 steps of 32 windows of 33 tokens at L = 32; evaluation at W = 32 ... 512 on 16 held-out
-streams of 2,049 tokens, non-overlapping and sliding with stride W/2; the toolkit (PI, NTK-aware, YaRN,
-Llama 3.1's rule, dynamic NTK, PI + 100 fine-tuning steps at 4L) on each RoPE seed. Measured pieces on one
-thread here (19.5 ms a training step, about 6 s to evaluate a model at every W and mode) added up to about
-860 s of one core, about 7.5 minutes on the two worker processes, before the first run; what the runs took is
-in the comment above ``FULL`` and in each result's provenance (538 s of wall time for the shipped one). It writes ``posenc/data/lm_results.json``
-and ``lm_weights.npz`` (``lm_results_reduced.json`` alone with ``--reduced``): the results with their
-provenance, and the first seed's float32 weights of each configuration.
+d_ff = 128, 1,500 steps of 32 windows of 33 tokens at L = 32, and RoPE trained at 4L (1,500 steps of 8 windows
+of 129 tokens) x 3 seeds as the toolkit's reference; evaluation at W = 32 ... 512 on 16 held-out streams of
+2,049 tokens, non-overlapping and sliding with stride W/2; the toolkit (PI, NTK-aware, YaRN, Llama 3.1's rule,
+dynamic NTK, PI + 100 fine-tuning steps at 4L) on each RoPE seed. The shipped run (2026-12-06, one thread's
+training step 17.9 ms that day) took 487 s to train the 21 models at L, 122 s for the three 4L references,
+263 s to evaluate everything (the toolkit included): 872 s of worker time, 448 s of wall time on two worker
+processes. It writes ``posenc/data/lm_results.json`` and ``lm_weights.npz`` (``lm_results_reduced.json`` alone
+with ``--reduced``): the results with their provenance, and the first seed's float32 weights of each
+configuration trained at L.
+
+What the shipped run shows (each number printed from ``lm_results.json``; excess = held-out loss minus the
+floor on the same predictions, non-overlapping unless said; [min, max] over the 3 seeds):
+
+- At L, every seed of every configuration is 0.042 to 0.097 nats above the floor (T5 lowest, sinusoidal
+  highest), NoPE 0.143. The models
+  have not converged: every run's training loss still fell by 0.005-0.015 nats from the mean of steps
+  1,000-1,250 to that of steps 1,250-1,500.
+- At 4L: ALiBi [0.102, 0.109] and T5 [0.099, 0.103] overlap; NoPE [0.225, 0.231] and RoPE [0.233, 0.256]
+  are barely apart; the hybrid [0.267, 0.284] and sinusoidal [0.329, 0.360] are worse. Pairs whose seed
+  ranges overlap are ties at three seeds.
+- Retrieval (seed 0, W = 512): ALiBi's loss rises with the key's distance, 0.31 nats at 1-32 tokens back to
+  0.92 at 257-512 (33 predictions in that bin); NoPE and T5 stay between 0.45 and 0.62 in every bin. RoPE's
+  retrieval worsens with the query's place in the window, not only with the key's distance: at W = 128, keys
+  1-32 back cost 0.33 nats when the QUERY is within the first L positions and 0.49 past them.
+- The 4L reference is 0.065-0.075 above the floor at 4L; every rule applied to the RoPE models trained at L
+  stays at 0.146 or more there (YaRN 0.146-0.167, PI + fine-tune 0.146-0.166, PI alone 0.265-0.296). The
+  fine-tune's last five losses (batch 8) still swing by 0.12-0.17 nats: 100 steps is short here.
 
 The workers are new processes with one BLAS thread each (``OPENBLAS_NUM_THREADS=1``, set here before numpy loads).
 """

@@ -1,19 +1,18 @@
 """Lesson 07's experiment: its shipped results are those of the current code, reload into the models they describe,
 and (slow) are reproduced by the script's reduced configuration.
 
-The tolerance of the reproduction is measured, not chosen. Over the shipped reduced results (3 seeds, 7
-configurations and the RoPE toolkit: 122 held-out losses, each at one W and mode), the range across the three seeds
-is at most 0.075 nats (median 0.032). Reruns on this machine (2026-12-06), one BLAS thread per worker, seeded:
-- the reduced configuration in the oldest environment CI builds (Python 3.10, NumPy 1.26.0) and in the newest
-  (Python 3.13, NumPy 2.5.5) gives the shipped numbers exactly: all 366 losses, gap 0;
-- the full configuration, run on 2026-12-04 and twice on 2026-12-06 in this environment: the two runs of 12-06
-  agree exactly; against the run of 12-04, 19 of the 21 runs agree within 1.4e-6 nats and two (RoPE and none,
-  seed 1) by up to 0.0063 nats, their training curves parting at the fourth decimal. One thread's training step
-  took 19.5 ms on 12-04 and 25.7 ms on 12-06, so the hardware under the machine may have changed (a hypothesis):
-  rounding that differs there is enough to move training.
-On a machine whose BLAS rounds differently, training may move as far as a change of seed does. So a rerun may
-differ from the shipped numbers by at most 0.08 nats (the largest seed range, rounded up): more than a change of
-seed moves them, and it is not the same experiment.
+The tolerance of the reproduction is measured, not chosen, for the reduced configuration. Over its shipped
+results (3 seeds, 8 configurations and the RoPE toolkit: 132 held-out losses, each at one W and mode), the range
+across the three seeds is at most 0.137 nats (median 0.016). Reruns on this machine (2026-12-06), one BLAS
+thread per worker, seeded: the reduced configuration in the oldest environment CI builds (Python 3.10, NumPy
+1.26.0) and in the newest (Python 3.13, NumPy 2.5.5) gives the shipped numbers exactly (all 396 losses, gap 0).
+The full configuration once did not: on 2026-12-04 and 2026-12-06 the same code in the same environment gave
+two runs of 21 that parted at the fourth decimal of their training curves (by up to 0.0063 nats held out), on
+days when one thread's training step took 19.5 and 25.7 ms, so the hardware under the machine may have changed
+(a hypothesis). On a machine whose BLAS rounds differently, training may move about as far as a change of seed
+does. So a rerun of the reduced configuration may differ from the shipped numbers by up to about 0.14 nats (the
+largest seed range, rounded up; three seeds give a lower estimate of how far a seed moves a result, not a bound)
+and be the same experiment; further is not.
 """
 
 import json
@@ -30,7 +29,7 @@ from posenc.lm import experiment, results
 from posenc.schemes import SCHEMES
 
 ROOT = Path(__file__).resolve().parents[1]
-TOLERANCE = 0.08  # nats: the largest range across 3 seeds in the shipped reduced results, rounded up (docstring)
+TOLERANCE = 0.14  # nats: the largest range across 3 seeds in the shipped reduced results, rounded up (docstring)
 
 
 class TestShippedResults:
@@ -87,6 +86,8 @@ class TestShippedResults:
     def test_unknown_labels_and_configurations_are_refused(self):
         with pytest.raises(ValueError, match="label must be one of"):
             results.trained_model("nope")
+        with pytest.raises(ValueError, match="whose weights are shipped"):  # trained, but its weights are not kept
+            results.trained_model("rope@4L")
         with pytest.raises(ValueError, match="configuration must be one of"):
             results.load_results("tiny")
         with pytest.raises(ValueError, match="labels must be among"):
@@ -98,9 +99,9 @@ def shipped_config(shipped: dict) -> experiment.Config:
     return experiment.Config(**{k: tuple(v) if isinstance(v, list) else v for k, v in shipped["config"].items()})
 
 
-def test_the_runs_are_every_scheme_the_model_runs_and_the_hybrid():
+def test_the_runs_are_every_scheme_the_model_runs_the_hybrid_and_the_reference():
     found = experiment.runs(experiment.FULL)
-    assert set(found) == {n for n, s in SCHEMES.items() if s.model is not None} | {"rope+none"}
+    assert set(found) == {n for n, s in SCHEMES.items() if s.model is not None} | {"rope+none", "rope@4L"}
     assert found["rope+none"] == ("none", ("rope", "none")) and found["learned"] == ("learned", ("none", "none"))
 
 
@@ -122,7 +123,7 @@ def test_the_reduced_script_reproduces_the_shipped_reduced_results(tmp_path):
 
 
 class TestTheShippedFullExperiment:
-    """The quality floor the experiment promises, read from the shipped full results (issue: train short, test long)."""
+    """The quality floor the experiment promises, and what the script's docstring says of the shipped full results."""
 
     @pytest.fixture(scope="class")
     @classmethod
@@ -140,36 +141,66 @@ class TestTheShippedFullExperiment:
             if r["label"] == label and str(window) in r["eval"]
         ]
 
-    def test_at_the_training_length_every_scheme_but_none_is_within_a_quarter_nat_of_the_floor(self, full):
+    def test_at_the_training_length_every_scheme_is_within_a_tenth_of_a_nat_of_the_floor_and_nope_within_015(
+        self, full
+    ):
+        # the issue's bar is 0.25 nats; the shipped run meets a tighter one (the script's docstring: 0.042-0.097,
+        # NoPE 0.143), so a rerun that lost half of that margin would fail here
         train_len = full["config"]["train_len"]
         labels = {r["label"] for r in full["runs"]}
-        for label in labels - {"none"}:
+        for label in labels:
             gaps = self.excess(full, label, train_len)
-            assert gaps and max(gaps) < 0.25, (label, gaps)
+            assert gaps and max(gaps) < (0.15 if label == "none" else 0.1), (label, gaps)
         assert all(g > -0.01 for label in labels for g in self.excess(full, label, train_len))  # none beats the floor
 
-    def test_at_four_times_the_training_length_the_seeds_agree_more_than_the_schemes_do(self, full):
+    def test_at_four_times_the_training_length_the_ties_are_the_pairs_the_script_names(self, full):
+        # the issue's bar: the best and the worst scheme at 4L are further apart than any seed range; and which
+        # pairs the seeds cannot separate (their ranges overlap) is what the script's docstring says
         window = 4 * full["config"]["train_len"]
         by_label = {label: self.excess(full, label, window) for label in {r["label"] for r in full["runs"]}}
-        by_label = {label: gaps for label, gaps in by_label.items() if gaps}  # the learned table has no rows there
+        by_label = {k: v for k, v in by_label.items() if v and k != "rope@4L"}  # the learned table stops at L
         means = [float(np.mean(gaps)) for gaps in by_label.values()]
-        spread = max(max(gaps) - min(gaps) for gaps in by_label.values())
-        assert spread < max(means) - min(means), (spread, by_label)
+        assert max(max(g) - min(g) for g in by_label.values()) < max(means) - min(means)
+        ties = {
+            tuple(sorted((a, b)))
+            for a, ga in by_label.items()
+            for b, gb in by_label.items()
+            if a != b and min(ga) <= max(gb) and min(gb) <= max(ga)
+        }
+        assert ties == {("alibi", "t5")}, ties
 
-    def test_retrieval_is_recorded_by_key_distance_and_no_key_is_further_back_than_the_window_holds(self, full):
+    def test_retrieval_is_recorded_by_key_distance_with_far_keys_in_every_bin(self, full):
         train_len = full["config"]["train_len"]
         edges = [m * train_len for m in experiment.DISTANCE_MULTIPLES]
+        longest = str(edges[-1])
         for run in full["runs"]:
             for window, modes in run["eval"].items():
-                for mode, found in modes.items():
-                    retrieval = found["retrieval"]
-                    assert retrieval["edges"] == edges
-                    low = [0, *edges[:-1]]
-                    # a key in view is at most W - 1 back: every bin that starts at W or later is empty
-                    assert all(
-                        count == 0 for count, start in zip(retrieval["count"], low, strict=True) if start >= int(window)
+                for found in modes.values():
+                    everywhere, within, past = (
+                        found[k] for k in ("retrieval", "retrieval_within_L", "retrieval_past_L")
                     )
-                    assert retrieval["count"][0] > 0 and retrieval["unseen_count"] >= 0, (run["label"], window, mode)
+                    assert everywhere["edges"] == edges
+                    # the QUERY stands either at a position training reached or past it: the two splits add up
+                    for key in ("count", "unseen_count"):
+                        assert np.array_equal(np.add(within[key], past[key]), everywhere[key])
+                    if int(window) == train_len:
+                        assert sum(past["count"]) + past["unseen_count"] == 0
+            # at 16L, every distance bin holds at least 30 retrieval predictions in both modes: far keys exist
+            if longest in run["eval"]:
+                for mode in experiment.MODES:
+                    counts = run["eval"][longest][mode]["retrieval"]["count"]
+                    assert min(counts) >= 30, (run["label"], mode, counts)
+
+    def test_the_toolkits_reference_trained_at_4L_beats_every_rule_and_plain_rope_at_4L(self, full):
+        window = str(4 * full["config"]["train_len"])
+        reference = {
+            r["seed"]: r["eval"][window]["non-overlapping"]["loss"] for r in full["runs"] if r["label"] == "rope@4L"
+        }
+        assert set(reference) == set(full["config"]["seeds"])
+        for run in (r for r in full["runs"] if r["label"] == "rope"):
+            others = {"RoPE": run["eval"]} | run["extensions"]
+            for name, found in others.items():
+                assert reference[run["seed"]] < found[window]["non-overlapping"]["loss"], (name, run["seed"])
 
     def test_the_run_took_at_most_fifteen_minutes_and_its_weights_fit_in_two_megabytes(self, full):
         assert full["provenance"]["wall_seconds"] <= 15 * 60

@@ -141,12 +141,20 @@ def trained_model(label: str, configuration: str | None = None) -> TinyLM:
     """
     configuration = _configuration(configuration)
     results = load_results(configuration)
-    config, found = results["config"], {run["label"]: run for run in results["runs"]}
+    weights_file = FILES[configuration][1]
+    if weights_file is None:
+        raise ValueError(f"the {configuration} configuration ships no weights: train its model (posenc.lm.train).")
+    with resources.files("posenc.data").joinpath(weights_file).open("rb") as file, np.load(file) as weights:
+        stored = {name: weights[name] for name in weights.files}
+    config = results["config"]
+    found = {run["label"]: run for run in results["runs"] if f"{run['label']}/embed" in stored}
     if label not in found:
-        raise ValueError(f"label must be one of {sorted(found)}; got label={label!r}.")
+        raise ValueError(
+            f"label must be one of {sorted(found)} (the models whose weights are shipped); got label={label!r}."
+        )
     run = found[label]
     model = TinyLM(
-        16,
+        len(stored[f"{label}/embed"]),  # the vocabulary: the embedding's rows
         config["train_len"],
         layers=tuple(run["layers"]),
         inputs=run["inputs"],
@@ -154,10 +162,6 @@ def trained_model(label: str, configuration: str | None = None) -> TinyLM:
         num_heads=config["num_heads"],
         d_ff=config["d_ff"],
     )
-    weights_file = FILES[configuration][1]
-    if weights_file is None:
-        raise ValueError(f"the {configuration} configuration ships no weights: train its model (posenc.lm.train).")
-    with resources.files("posenc.data").joinpath(weights_file).open("rb") as file, np.load(file) as weights:
-        for name in model.params:
-            model.params[name] = weights[f"{label}/{name}"].astype(np.float32)
+    for name in model.params:
+        model.params[name] = stored[f"{label}/{name}"].astype(np.float32)
     return model
