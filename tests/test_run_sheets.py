@@ -128,12 +128,13 @@ def test_the_conversion_by_hand():
     exercise = Section(
         "Build", 14, False, (_md("## Build · 14 min\n\n### Coding exercise: a thing ★★ · about 10 minutes\n"),)
     )
-    reading = Section("Read", 7, False, (_md("## Read · 7 min\n\nWords."),))
-    short = Section("Short", 2, False, (_md("## Short · 2 min"),))
+    reading = Section("Read", 7, False, (_md("## Read · 7 min\n\nWords."),), class_minutes=5)
+    unstated = Section("Short", 2, False, (_md("## Short · 2 min"),))
     demo = Section("Demo", 4, False, (_md("## Demo · 4 min"), _code("widgets.rope_explorer()")))
     assert minutes_of(Step("x", "Build", "exercise", part="Coding exercise"), exercise) == 15 + 2  # 1.5 × 10, + 2
-    assert minutes_of(Step("x", "Read", "frame"), reading) == 4  # half of 7 = 3.5, rounded up
-    assert minutes_of(Step("x", "Short", "frame"), short) == 2  # 1.0, raised to the floor of 2
+    assert minutes_of(Step("x", "Read", "frame"), reading) == 5  # the lesson's class minutes, not its self-study 7
+    with pytest.raises(ValueError, match="section 'Short' is framed but states no class minutes"):
+        minutes_of(Step("x", "Short", "frame"), unstated)
     assert minutes_of(Step("x", "Demo", "demo"), demo) == CONVERSION["demo minutes"]
     with pytest.raises(ValueError, match="unknown activity 'lecture'"):
         minutes_of(Step("x", "Read", "lecture"), reading)
@@ -157,3 +158,43 @@ def test_the_guide_prints_every_sheet_with_its_clock():
         end = schedule(sheet, LESSONS)[-1]
         assert f"| {gen_guide._clock(end.start)}–{gen_guide._clock(end.end)} |" in text
     assert "### If the hub fails mid-class" in text
+
+
+def test_one_clock_the_sheet_the_instructor_edition_and_the_speaker_notes_print_the_same_class_minutes():
+    # every section a sheet frames states its class minutes once, in its lesson; the sheet's row lasts that long,
+    # and the instructor edition's note and the slides' speaker notes under its heading print that number
+    import json
+
+    import nbformat
+
+    from posenc_course.editions import instructor_edition
+    from tools.build_slides import as_slides
+
+    by_number = {lesson.number: lesson for lesson in LESSONS}
+    framed = {(s.lesson, s.section) for sheet in SHEETS for s in sheet.steps if s.activity == "frame"}
+    assert ("02", "The formula, term by term") in framed and ("05", "Rotate, don't add") in framed
+    for sheet in SHEETS:
+        for row in schedule(sheet, LESSONS):
+            if row.activity == "frame":
+                section = next(s for s in by_number[row.lesson].sections if s.title == row.section)
+                assert row.end - row.start == section.class_minutes, (sheet.slot, row.section)
+    minutes = {}
+    for number, title in framed:
+        section = next(s for s in by_number[number].sections if s.title == title)
+        minutes[(number, title)] = section.class_minutes
+    assert minutes[("02", "The formula, term by term")] >= 6 and minutes[("05", "Rotate, don't add")] >= 8
+    for number in sorted({n for n, _ in framed}):
+        notebook = json.loads(by_number[number].path.read_text(encoding="utf-8"))
+        edition = [
+            c["source"] if isinstance(c["source"], str) else "".join(c["source"])
+            for c in instructor_edition(notebook)["cells"]
+        ]
+        slides = as_slides(nbformat.reads(by_number[number].path.read_text(encoding="utf-8"), as_version=4)).cells
+        for (lesson, title), stated in minutes.items():
+            if lesson != number:
+                continue
+            said = f"In class: about {stated} min at the projector."
+            heading = next(i for i, text in enumerate(edition) if text.startswith(f"## {title} · "))
+            assert said in edition[heading + 1], (number, title, edition[heading + 1][:120])
+            at = next(i for i, c in enumerate(slides) if c.source.startswith(f"## {title} · "))
+            assert slides[at + 1].metadata["slideshow"]["slide_type"] == "notes" and said in slides[at + 1].source

@@ -28,7 +28,7 @@ from pathlib import Path
 import nbformat
 from nbconvert import SlidesExporter
 
-from posenc_course.editions import expand_note, hint_args, note_of
+from posenc_course.editions import hint_args, spoken_note
 from posenc_course.slides import slide_types
 from tools.assets import KATEX_OPTIONS, STATIC, unpack_assets
 from tools.build_site import (
@@ -55,9 +55,9 @@ def as_slides(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     for cell, kind in zip(nb.cells, slide_types([dict(c) for c in nb.cells]), strict=True):
         cell.metadata["slideshow"] = {"slide_type": kind}
         cells.append(cell)
-        note = note_of(cell) if cell.cell_type == "markdown" and cell.source.startswith("## ") else None
+        note = spoken_note(dict(cell), args) if cell.cell_type == "markdown" and cell.source.startswith("## ") else None
         if note:
-            notes = nbformat.v4.new_markdown_cell("**Instructor note.** " + expand_note(note, args))
+            notes = nbformat.v4.new_markdown_cell("**Instructor note.** " + note)
             notes.metadata["slideshow"] = {"slide_type": "notes"}
             cells.append(notes)
     nb.cells = cells

@@ -282,8 +282,8 @@ def paths_part(lessons: list[Lesson]) -> str:
         f"{c['buffer share']:.0%} of it as a buffer, and when a section it names no longer exists.",
         "",
         "**From self-study minutes to class minutes** (a planning rule, not a measurement; `course/posenc_course/run_sheets/`):",
-        f"- *frame*: a reading section becomes a short framing at the projector: {c['frame share']:.0%} of "
-        f"its self-study minutes, rounded up, at least {c['frame floor']:g};",
+        "- *frame*: a reading section becomes a framing at the projector, for the class minutes the lesson "
+        "states in that section's metadata (the same number the instructor notes and the speaker view print);",
         f"- *demo*: you drive the section's explorer while the room predicts each move: {c['demo minutes']:g} min;",
         f"- *predict*: everyone writes a guess before you run the predict-then-check cell: {c['predict minutes']:g} min;",
         f"- *exercise*: in a room of 40 an exercise takes longer: {c['exercise factor']:g} × the minutes its "

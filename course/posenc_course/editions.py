@@ -36,12 +36,13 @@ import json
 import re
 from collections.abc import Mapping
 
-from posenc_course.lessons import PREDICT, cell_source
+from posenc_course.lessons import CLASS_MINUTES, PREDICT, cell_source
 
 __all__ = [
     "NOTE_KEY",
     "NOTE_HEAD",
     "note_of",
+    "spoken_note",
     "cited_mistakes",
     "expand_note",
     "stubs_and_solutions",
@@ -74,6 +75,25 @@ def note_of(cell: dict) -> str | None:
     """The instructor note a cell carries, or None."""
     note = cell.get("metadata", {}).get("posenc", {}).get(NOTE_KEY)
     return note.strip() if isinstance(note, str) and note.strip() else None
+
+
+def spoken_note(cell: dict, args: dict[str, dict[str, int]] | None = None) -> str | None:
+    """What the instructor reads under a cell (the instructor edition, the slides' speaker notes): the section's
+    class minutes, where its heading states them (the run sheets' number), then its note, each cited mistake
+    written out (:func:`expand_note`); None if there is neither.
+
+    Examples
+    --------
+    >>> spoken_note({"metadata": {"posenc": {"class_minutes": 6, "instructor": "Ask: why?"}}})
+    '*In class: about 6 min at the projector.* Ask: why?'
+    """
+    minutes = cell.get("metadata", {}).get("posenc", {}).get(CLASS_MINUTES)
+    note = note_of(cell)
+    parts = [
+        f"*In class: about {minutes} min at the projector.*" if minutes else "",
+        expand_note(note, args) if note else "",
+    ]
+    return " ".join(part for part in parts if part) or None
 
 
 def cited_mistakes(note: str) -> list[tuple[str, str]]:
@@ -268,8 +288,7 @@ def instructor_edition(notebook: dict) -> dict:
     cells: list[dict] = []
     for cell in out["cells"]:
         cells.append(cell)
-        note = note_of(cell)
-        for suffix, text in (("note", expand_note(note, args) if note else None), ("key", _quiz_key(cell))):
+        for suffix, text in (("note", spoken_note(cell, args)), ("key", _quiz_key(cell))):
             if text is None:
                 continue
             note_cell = {"cell_type": "markdown", "metadata": {}, "source": f"{NOTE_HEAD} {text}"}

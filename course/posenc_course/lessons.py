@@ -34,6 +34,9 @@ need to know about a lesson is written in the lesson itself, in the form a learn
   guess; the code cell right after it, which shows the answer, is tagged ``posenc-predict``
   (:data:`PREDICT`), so that a class edition can clear its output. One to three per lesson from
   lesson 01 on (``tests/test_lessons.py``).
+- **Class minutes**: a section a run sheet frames at the projector states how long that takes in its
+  heading cell's ``metadata["posenc"]["class_minutes"]`` (:data:`CLASS_MINUTES`); the run sheets, the
+  instructor edition's notes and the slides' speaker notes all print that one number.
 - **Cell tags** (a cell's ``metadata.tags``): ``raises-exception`` marks an error left to raise;
   tags that start with ``posenc-`` are reserved for the teaching kit (predict-then-check cells,
   and later instructor notes and slide breaks), read with :meth:`Lesson.tagged`.
@@ -62,6 +65,7 @@ __all__ = [
     "SETUP_CODE",
     "PREDICT",
     "PREDICT_PROMPT",
+    "CLASS_MINUTES",
 ]
 
 #: How an optional section's heading starts.
@@ -69,6 +73,8 @@ OPTIONAL = "Going further (optional):"
 
 #: The tag of a predict-then-check cell: the code cell that shows the answer to a guess.
 PREDICT = "posenc-predict"
+#: Where a section's class minutes live: its heading cell's ``metadata["posenc"][CLASS_MINUTES]``.
+CLASS_MINUTES = "class_minutes"
 #: How the markdown cell before it starts.
 PREDICT_PROMPT = "**Predict, then check.**"
 
@@ -123,12 +129,16 @@ _TERM = re.compile(r"^- \*\*(.+?)\*\*: (.+)$", re.M)
 
 @dataclass(frozen=True)
 class Section:
-    """One ``## `` section of a lesson: its title, stated minutes, whether optional, and its cells."""
+    """One ``## `` section of a lesson: its title, stated minutes, whether optional, and its cells.
+
+    `class_minutes` is the section's time at the projector when a run sheet frames it in class (its heading
+    cell's ``metadata["posenc"]["class_minutes"]``), or None where the lesson states none."""
 
     title: str
     minutes: int
     optional: bool
     cells: tuple[dict, ...] = field(repr=False)
+    class_minutes: int | None = None
 
 
 @dataclass(frozen=True)
@@ -280,7 +290,13 @@ def _section(start: tuple[str, int, int], cells: tuple[dict, ...]) -> Section:
     heading, minutes, _ = start
     optional = heading.startswith(OPTIONAL)
     title = heading[len(OPTIONAL) :].strip() if optional else heading
-    return Section(title=title, minutes=minutes, optional=optional, cells=cells)
+    in_class = cells[0].get("metadata", {}).get("posenc", {}).get(CLASS_MINUTES) if cells else None
+    if in_class is not None and (isinstance(in_class, bool) or not isinstance(in_class, int) or in_class < 1):
+        raise ValueError(
+            f"section {title!r}: metadata posenc.{CLASS_MINUTES} must be a whole number of minutes >= 1; "
+            f"got {in_class!r}."
+        )
+    return Section(title=title, minutes=minutes, optional=optional, cells=cells, class_minutes=in_class)
 
 
 def read_lessons(folder: str | Path) -> list[Lesson]:

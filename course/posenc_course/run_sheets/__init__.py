@@ -7,8 +7,10 @@ when a sheet no longer fits its slot with a buffer of at least :data:`CONVERSION
 
 Class minutes are not self-study minutes. The conversion is a planning rule, not a measurement:
 
-- **frame**: a reading section becomes a short framing at the projector, half its self-study
-  minutes, rounded up (at least 2);
+- **frame**: a reading section becomes a framing at the projector, for the class minutes the lesson
+  states in the section's heading cell (``metadata["posenc"]["class_minutes"]``, read by
+  :mod:`posenc_course.lessons`): one number, which the instructor edition's notes and the slides'
+  speaker notes print too;
 - **demo**: you drive the section's explorer at the projector while the room calls out predictions
   (5 minutes);
 - **predict**: the section's predict-then-check cell: everyone writes a guess, you run the cell,

@@ -24,8 +24,6 @@ __all__ = [
 
 #: The conversion from the lessons' self-study minutes to class minutes (see :mod:`posenc_course.run_sheets`).
 CONVERSION: dict[str, float] = {
-    "frame share": 0.5,
-    "frame floor": 2,
     "demo minutes": 5,
     "predict minutes": 4,
     "exercise factor": 1.5,
@@ -143,7 +141,12 @@ def minutes_of(step: Step, section: Section | None) -> int:
     if step.activity == "setup":
         return int(c["setup minutes"])
     if step.activity == "frame":
-        return max(int(c["frame floor"]), math.ceil(c["frame share"] * section.minutes))
+        if section.class_minutes is None:
+            raise ValueError(
+                f"run sheet: {where} is framed but states no class minutes: give its heading cell "
+                f'metadata {{"posenc": {{"class_minutes": N}}}} (the lesson\'s own number, which the notes and slides print).'
+            )
+        return section.class_minutes
     if step.activity == "demo":
         if not re.search(r"widgets\.\w+_explorer\(", text):
             raise ValueError(f"run sheet: {where} has no explorer to demo.")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from posenc_course.run_sheets.clock import RunSheet, Step
 
-__all__ = ["SHEETS", "SETUP", "PREREADING", "OPENING", "SINUSOIDAL_TABLE"]
+__all__ = ["SHEETS", "SETUP", "PREREADING", "OPENING", "SINUSOIDAL_TABLE", "TABLE_DEMO"]
 
 S = Step
 #: Lesson 00's set-up, as every sheet opens: the set-up cell, the slider check, and the fallback for those it fails.
@@ -17,7 +17,7 @@ PREREADING = (("01", "A toy vocabulary"), ("01", "Attention in one formula"))
 #: The question every sheet opens with.
 OPENING = "Ask: “dog bites man” and “man bites dog” hold the same words; what tells a Transformer which is which?"
 
-#: Lesson 02's core in class, as the 60- and 90-minute sheets teach it: the formula, the table built, explored.
+#: Lesson 02's core in class, as the 60- and 90-minute sheets teach it: the formula, then the table built.
 SINUSOIDAL_TABLE = (
     S(
         "02",
@@ -26,8 +26,9 @@ SINUSOIDAL_TABLE = (
         say="On the board: i numbers a pair of columns, 2i and 2i+1; work the d_model = 4 example.",
     ),
     S("02", "Build the table yourself", "exercise", part="Coding exercise: build the table"),
-    S("02", "Interactive demo: walk through the table", "demo"),
 )
+#: Lesson 02's explorer, after the table is built (the 90-minute sheet has the time for it).
+TABLE_DEMO = S("02", "Interactive demo: walk through the table", "demo")
 
 #: The course's ready-made class paths.
 SHEETS: tuple[RunSheet, ...] = (
@@ -63,16 +64,16 @@ SHEETS: tuple[RunSheet, ...] = (
             S("", "", "open", say=OPENING),
             SETUP,
             S("01", "Shuffle the words", "predict"),
-            S("01", "Interactive demo: reorder the sentence", "demo"),
             S(
                 "01",
-                "Add positions and try again",
-                "frame",
-                say="Hold its note's question (would adding the table to attention's outputs work as well?) "
-                "for the quiz that follows.",
+                "Interactive demo: reorder the sentence",
+                "demo",
+                say="End on its 'add sinusoidal positions' box, then ask: would adding the table to attention's "
+                "outputs work as well? Hold the question for the quiz that follows.",
             ),
             S("01", "Check yourself", "quiz", part="01-positions-before-attention"),
             *SINUSOIDAL_TABLE,
+            TABLE_DEMO,
             S(
                 "05",
                 "Rotate, don't add",
