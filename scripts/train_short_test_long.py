@@ -22,21 +22,28 @@ What the shipped run shows (each number printed from ``lm_results.json``; excess
 floor on the same predictions, non-overlapping unless said; [min, max] over the 3 seeds):
 
 - At L, every seed of every configuration is 0.042 to 0.097 nats above the floor (T5 lowest, sinusoidal
-  highest), NoPE 0.143. The models
-  have not converged: every run's training loss still fell by 0.005-0.015 nats from the mean of steps
-  1,000-1,250 to that of steps 1,250-1,500.
+  highest), NoPE 0.143. The models have not converged: every run's training loss still fell by 0.005-0.015
+  nats from the mean of steps 1,000-1,250 to that of steps 1,250-1,500 (a few thousandths of which is the
+  training windows' own floor moving, not learning).
 - At 4L: ALiBi [0.102, 0.109] and T5 [0.099, 0.103] overlap; NoPE [0.225, 0.231] and RoPE [0.233, 0.256]
   are barely apart; the hybrid [0.267, 0.284] and sinusoidal [0.329, 0.360] are worse. Pairs whose seed
-  ranges overlap are ties at three seeds.
+  ranges overlap are ties at three seeds; three seeds that do not overlap are weak evidence of a difference.
+- Appendix B's question, how much of what a longer window offers a model takes: from W = 32 to 512 the floor
+  falls 0.117 nats non-overlapping and 0.078 sliding. ALiBi's loss falls 0.058-0.068 non-overlapping (the
+  Figure-1 shape, much of it the early-token curse) and 0.010-0.022 sliding: the only scheme that gains at all
+  in sliding mode, an eighth to a quarter of what the floor offers. Every other scheme's sliding loss rises, by
+  0.19 (NoPE) to 0.52 (sinusoidal).
 - Retrieval (seed 0, W = 512): ALiBi's loss rises with the key's distance, 0.31 nats at 1-32 tokens back to
-  0.92 at 257-512 (33 predictions in that bin); NoPE and T5 stay between 0.45 and 0.62 in every bin. RoPE's
-  retrieval worsens with the query's place in the window, not only with the key's distance: at W = 128, keys
-  1-32 back cost 0.33 nats when the QUERY is within the first L positions and 0.49 past them.
+  0.92 at 257-512 (33 predictions in that bin); NoPE and T5 stay between 0.45 and 0.62 in every bin (T5's
+  8 buckets here give every distance of 12 or more one shared number). The split by the QUERY's place in
+  the window (``retrieval_within_L``, ``retrieval_past_L``) mixes in a confound: a QUERY past L more often
+  has older values of its slot in view too, so every scheme, NoPE included, looks worse there; it is not
+  evidence about RoPE's untrained positions.
 - The 4L reference is 0.065-0.075 above the floor at 4L; every rule applied to the RoPE models trained at L
-  stays at 0.146 or more there (YaRN 0.146-0.167, PI + fine-tune 0.146-0.166, PI alone 0.265-0.296). The
-  fine-tune's last five losses (batch 8) still swing by 0.12-0.17 nats: 100 steps is short here.
+  stays at 0.146 or more there (zero-shot: YaRN 0.146-0.167, PI alone 0.265-0.296; after 100 steps of
+  fine-tuning at 4L: PI + fine-tune 0.146-0.166). The rules are built for scale 4; their entries at 8L and
+  16L are recorded but are beyond what they were made for.
 
-The workers are new processes with one BLAS thread each (``OPENBLAS_NUM_THREADS=1``, set here before numpy loads).
 """
 
 from __future__ import annotations

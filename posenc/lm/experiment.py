@@ -28,9 +28,12 @@ What the numbers are, and are not:
   non-overlapping mode, part of it is the early-token curse (more predictions with a long context).
 - The RoPE regime is a toy's: d_head 16 (8 pairs), base 10^4, L = 32. The largest angle each pair reaches
   in training, (L - 1) * speed, is 31, 9.8, 3.1, 0.98, 0.31, 0.098, 0.031, 0.0098 rad: five pairs turn less
-  than 1 rad. At 4L, NTK-aware runs pairs 2, 3, 4 to 2.76, 2.26, 1.86 times their trained largest angle
-  (the under-interpolation of Peng et al. 2023, section 3.2), YaRN's and Llama 3.1's rules run pairs 2-7 to
-  1.02 times. How the rules rank here belongs to this regime, not to d_head 128 at L = 4,096.
+  than 1 rad. At 4L, NTK-aware runs pairs 2-7 to 2.76, 2.26, 1.86, 1.52, 1.25, 1.02 times their trained
+  largest angle (angles out of the trained range: Peng et al. 2023, section 3.1), YaRN's and Llama 3.1's
+  rules run pairs 2-7 to 1.02 times. How the rules rank here belongs to this regime, not to d_head 128 at
+  L = 4,096. Only PI is fine-tuned; the other rules run zero-shot.
+- T5's bias has 8 buckets at L = 32 (``posenc.t5.buckets_for``): offsets 0-3 one each, then 4-5, 6-7, 8-11,
+  and every offset of 12 or more shares the last bucket's one number.
 - No model is trained at 16L; the reference trained at 4L serves the toolkit only.
 """
 

@@ -35,8 +35,8 @@ every window, tokens 1-512): 1.903 ± 0.002 at W = 32, 1.787 ± 0.002 at W = 512
 on the same tokens, partly because more predictions have a long context (the early-token curse of Press
 et al. 2022, appendix B). On the same tokens 513-1024, each seen as the sliding evaluation sees it (stride
 W/2, at least W/2 + 1 tokens of context): 1.854 ± 0.002 at W = 32, 1.767 ± 0.002 at W = 512, lower by
-0.0877 ± 0.0003, of which 0.0872 ± 0.0003 at retrieval positions: what context beyond 32 tokens is worth.
-Retrieval positions: 1.121 nats at W = 32 (the key out of view at 80.9 % of them); 0.193 at W = 512 (out
+0.0877 ± 0.0003, of which 0.0872 ± 0.0003 at retrieval positions: what 257-512 tokens of context are worth
+against 17-32. Retrieval positions, non-overlapping windows over tokens 1-512: 1.121 nats at W = 32 (the key out of view at 80.9 % of them); 0.193 at W = 512 (out
 of view at 13.9 %, more than 32 back at 50.8 %).
 """
 
