@@ -43,6 +43,12 @@ BROKEN = {
         "from posenc import widgets\nwidgets.environment_check()",
         "explorer = widgets.table_explorer()\nexplorer.update = lambda: None\nexplorer",
     ),
+    # ipywidgets' own checkbox, at its default width, beside a lesson widget: its long label is cut
+    "zz_broken_cut_label.ipynb": code_notebook(
+        "from posenc import widgets\nwidgets.environment_check()",
+        "import ipywidgets\nipywidgets.Checkbox(description='keep the offset i − j (moving i moves j) and more "
+        "words still', indent=False)",
+    ),
 }
 
 
@@ -86,6 +92,12 @@ def test_an_error_in_a_cell_is_caught(lab, page):
 def test_a_slider_that_does_not_redraw_is_caught(lab, page):
     problems = check_lesson(page, lab[0], "zz_broken_frozen_figure.ipynb")
     assert any("did not change" in p for p in problems), problems
+
+
+def test_a_widget_label_cut_short_is_caught(lab, page):
+    # every lesson's test above asserts that none of its labels is cut, at 1280 px
+    problems = check_lesson(page, lab[0], "zz_broken_cut_label.ipynb")
+    assert any("label is cut" in p and "keep the offset" in p for p in problems), problems
 
 
 def test_every_widget_of_a_lesson_is_moved_not_only_the_first(lab, page):

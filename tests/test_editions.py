@@ -55,6 +55,11 @@ class TestStudentEdition:
             asks = re.search(r'widgets\.(quiz|recall)\("([^"]+)"\)', text(before))
             if before["cell_type"] != "code":
                 continue
+            if predict and kept[kept.index(before) + 1]["cell_type"] == "markdown":
+                # the paragraph right under the prediction says what it showed: folded, word for word
+                said = text(kept[kept.index(before) + 1])
+                shown = text(student["cells"][kept.index(before) + 1])
+                assert said.startswith("#") or shown == editions.AFTER_PREDICTING.format(text=said.strip("\n"))
             assert text(before) == text(after)
             if predict:
                 assert after["outputs"] == []

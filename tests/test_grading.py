@@ -19,6 +19,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from posenc_course import editions
+from posenc_course.graded import CODE_STUB
 from tests.answer_key import leaks, notebook_text
 from tools.build_kit import build_graded
 from tools.gen_links import binder_url, edition_binder_url
@@ -39,6 +41,11 @@ POSENC_OWN = {
     "my_alibi_bias": "posenc.alibi_bias",
     "my_scheme_layer": "posenc.capstone.scheme_layer",
 }
+
+
+def text_of(cell: dict) -> str:
+    source = cell.get("source", "")
+    return "".join(source) if isinstance(source, list) else source
 
 
 def python_311_or_newer() -> str | None:
@@ -84,6 +91,15 @@ def run(nbgrader, root, *args):
     return done.stdout + done.stderr
 
 
+def first_done(released: nbformat.NotebookNode, source: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """The released notebook with its first exercise answered by the solution and the others left unfinished."""
+    nb = nbformat.from_dict(json.loads(json.dumps(released)))
+    solved = next(c for c in source.cells if c.metadata.get("nbgrader", {}).get("solution"))
+    mine = next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("solution"))
+    mine.source = solved.source
+    return nb
+
+
 def copied_posenc(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
     """The released notebook with each exercise that posenc has a function for answered by that function."""
     nb = nbformat.from_dict(json.loads(json.dumps(notebook)))
@@ -101,7 +117,7 @@ def graded(tmp_path_factory, nbgrader):
     root = tmp_path_factory.mktemp("course") / "graded"
     sources = build_graded(root.parent)
     assignments = [p.parent.name for p in sources]
-    for student in ("solutions", "stubs", "copied"):
+    for student in ("solutions", "stubs", "first", "copied"):
         run(nbgrader, root, "db", "student", "add", student)
     for assignment, source in zip(assignments, sources, strict=True):
         run(nbgrader, root, "generate_assignment", assignment, "--force")
@@ -109,6 +125,7 @@ def graded(tmp_path_factory, nbgrader):
         for student, nb in (
             ("solutions", nbformat.read(source, as_version=4)),
             ("stubs", released),
+            ("first", first_done(released, nbformat.read(source, as_version=4))),
             ("copied", copied_posenc(released)),
         ):
             target = root / "submitted" / student / assignment / source.name
@@ -137,8 +154,16 @@ def test_the_release_holds_no_solution_but_keeps_the_exercise(graded):
     for assignment, source in zip(assignments, sources, strict=True):
         released = nbformat.read(root / "release" / assignment / source.name, as_version=4)
         text = "\n".join(c.source for c in released.cells)
-        assert "BEGIN SOLUTION" not in text and "raise NotImplementedError" in text
-        assert "# The exercise as the lesson gives it" in text, "the stub's comments stay, as the student's map"
+        assert "BEGIN SOLUTION" not in text and "raise NotImplementedError" not in text and CODE_STUB in text
+        # the exercise as the student edition gives it: every line of its scaffolding, uncommented, in its place
+        lesson = json.loads((ROOT / "notebooks" / source.name).read_text(encoding="utf-8"))
+        for index, _ in editions.stubs_and_solutions(lesson["cells"]):  # the stubs are the student edition's too
+            scaffold = editions._CHECK.split(text_of(lesson["cells"][index]))[0].rstrip()
+            assert any(
+                [line for line in c.source.splitlines() if CODE_STUB not in line] == scaffold.splitlines()
+                for c in released.cells
+                if c.metadata.get("nbgrader", {}).get("solution")
+            ), (assignment, scaffold[:80])
         solution = nbformat.read(source, as_version=4)
         bodies = [
             c.source.split("### BEGIN SOLUTION\n")[1].split("### END SOLUTION")[0].strip()
@@ -165,4 +190,20 @@ def test_the_solutions_get_full_marks_the_stubs_and_posenc_own_functions_none(gr
         assert exercises >= 1
         assert scores[f"{assignment}/solutions"] == [exercises, exercises], assignment
         assert scores[f"{assignment}/stubs"] == [0, exercises], assignment
+        assert scores[f"{assignment}/first"] == [1, exercises], assignment  # the finished one, and only it
         assert scores[f"{assignment}/copied"] == [0, exercises], assignment
+
+
+def test_run_all_on_a_lesson_with_every_exercise_unfinished_reaches_its_last_cell(graded):
+    # autograde ran the release as handed out, every cell in order: no cell raised (JupyterLab's Run All stops at
+    # the first error, and nothing else), and the last code cell ran; each test showed its points, 0.0
+    root, assignments, sources, _ = graded
+    for assignment, source in zip(assignments, sources, strict=True):
+        ran = nbformat.read(root / "autograded" / "stubs" / assignment / source.name, as_version=4)
+        code = [c for c in ran.cells if c.cell_type == "code"]
+        assert [o.get("ename") for c in code for o in c.outputs if o.output_type == "error"] == [], assignment
+        assert code[-1].execution_count is not None, assignment
+        tests = [c for c in code if c.metadata.get("nbgrader", {}).get("grade")]
+        assert tests and all(
+            [o.data["text/plain"] for o in c.outputs if o.output_type == "execute_result"] == ["0.0"] for c in tests
+        ), assignment

@@ -2,6 +2,7 @@
 the times follow the stated method, the maps are generated from them, and every term is in the glossary."""
 
 import json
+import re
 
 import pytest
 
@@ -189,3 +190,64 @@ def test_every_try_it_is_followed_by_a_cell_to_type_into(lesson):
             after = cells[at + 1] if at + 1 < len(cells) else None
             assert after is not None and after["cell_type"] == "code", f"lesson {lesson.number}: a Try it with no cell"
             assert "".join(after["source"]).strip(), "the cell holds a runnable starting line"
+
+
+def _bound_and_read(source: str) -> tuple[set[str], set[str]]:
+    """The names a cell binds (assignments, definitions, imports, function arguments) and those it reads."""
+    import ast
+
+    magic = re.compile(r"^\s*(%{1,2}[A-Za-z]|![A-Za-z])")  # not a line that goes on with `% (2 * np.pi)`
+    python = "\n".join("#" + line if magic.match(line) else line for line in source.splitlines())
+    bound, read = set(), set()
+    for node in ast.walk(ast.parse(python)):  # IPython's magics commented out
+        if isinstance(node, ast.Name):
+            (bound if isinstance(node.ctx, ast.Store) else read).add(node.id)
+        elif isinstance(node, ast.FunctionDef | ast.ClassDef):
+            bound.add(node.name)
+        elif isinstance(node, ast.arg):
+            bound.add(node.arg)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            bound.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+    return bound, read
+
+
+def _optional_names_read_by_the_core(lesson) -> list[str]:
+    last_set_in: dict[str, tuple[bool, str]] = {}  # name -> (set in an optional section, that section)
+    found = []
+    for section in lesson.sections:
+        for cell in section.cells:
+            if cell.get("cell_type") != "code":
+                continue
+            bound, read = _bound_and_read(cell_source(cell))
+            if not section.optional:
+                found += [
+                    f"{section.title!r} reads {name!r}, last set in the optional {last_set_in[name][1]!r}"
+                    for name in sorted(read - bound)
+                    if last_set_in.get(name, (False, ""))[0]
+                ]
+            last_set_in.update({name: (section.optional, section.title) for name in bound})
+    return found
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.number)
+def test_no_core_cell_reads_a_name_an_optional_section_set_last(lesson):
+    # a learner who skips the optional sections runs the same core as one who reads them all
+    assert _optional_names_read_by_the_core(lesson) == []
+
+
+def test_a_core_cell_reading_an_optional_sections_name_is_caught(tmp_path):
+    lesson = read_lesson(ROOT / "notebooks" / "02_sinusoidal_formula.ipynb")
+    optional = next(s for s in lesson.sections if s.optional)
+    core = next(s for s in lesson.sections if not s.optional and s.title != lesson.sections[0].title)
+    cells = (
+        {"cell_type": "code", "metadata": {}, "source": "width = 512\nd_model = width", "outputs": []},
+        {"cell_type": "code", "metadata": {}, "source": "print(d_model)", "outputs": []},
+    )
+    import dataclasses
+
+    rewired = dataclasses.replace(
+        lesson,
+        sections=(dataclasses.replace(optional, cells=cells[:1]), dataclasses.replace(core, cells=cells[1:])),
+    )
+    (said,) = _optional_names_read_by_the_core(rewired)
+    assert "reads 'd_model'" in said and optional.title in said

@@ -11,6 +11,8 @@ import pytest
 from posenc_course.lessons import Section, read_lessons
 from posenc_course.run_sheets import (
     CONVERSION,
+    HOMEWORK_MINUTES,
+    ROOMS,
     SHEETS,
     UNPLACED,
     RunSheet,
@@ -23,6 +25,7 @@ from posenc_course.run_sheets import (
     sessions,
 )
 from posenc_course.run_sheets.clock import _whole
+from posenc_course.run_sheets.messages import before_class, homework_sheet
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = read_lessons(ROOT / "notebooks")
@@ -36,7 +39,7 @@ def _code(text: str) -> dict:
     return {"cell_type": "code", "metadata": {}, "source": text, "outputs": []}
 
 
-@pytest.mark.parametrize("sheet", SHEETS, ids=lambda s: f"{s.slot}min")
+@pytest.mark.parametrize("sheet", SHEETS, ids=lambda s: f"{s.slot}min-{s.room.replace(' ', '-')}")
 def test_each_sheet_fits_its_slot_with_a_buffer_of_a_tenth(sheet):
     rows = schedule(sheet, LESSONS)
     assert problems(sheet, LESSONS) == []
@@ -44,7 +47,7 @@ def test_each_sheet_fits_its_slot_with_a_buffer_of_a_tenth(sheet):
     assert rows[-1].end - rows[-1].start >= 0.1 * sheet.slot
 
 
-@pytest.mark.parametrize("sheet", SHEETS, ids=lambda s: f"{s.slot}min")
+@pytest.mark.parametrize("sheet", SHEETS, ids=lambda s: f"{s.slot}min-{s.room.replace(' ', '-')}")
 def test_each_sheet_runs_without_gaps_and_changes_lesson_through_a_transition(sheet):
     rows = schedule(sheet, LESSONS)
     assert rows[0].start == 0
@@ -62,7 +65,7 @@ def test_each_sheet_runs_without_gaps_and_changes_lesson_through_a_transition(sh
             assert "Run All Above Selected Cell" in row.what
 
 
-@pytest.mark.parametrize("sheet", SHEETS, ids=lambda s: f"{s.slot}min")
+@pytest.mark.parametrize("sheet", SHEETS, ids=lambda s: f"{s.slot}min-{s.room.replace(' ', '-')}")
 def test_every_section_a_sheet_names_is_in_its_lesson(sheet):
     titles = {lesson.number: {s.title for s in lesson.sections} for lesson in LESSONS}
     for step in sheet.steps:
@@ -72,14 +75,21 @@ def test_every_section_a_sheet_names_is_in_its_lesson(sheet):
         assert title in titles[number], (number, title)
 
 
-@pytest.mark.parametrize("sheet", SHEETS, ids=lambda s: f"{s.slot}min")
+@pytest.mark.parametrize("sheet", SHEETS, ids=lambda s: f"{s.slot}min-{s.room.replace(' ', '-')}")
 def test_the_skip_lists_and_the_homework_hold_exactly_the_sections_left_out(sheet):
     rows = schedule(sheet, LESSONS)
     used = covered(sheet, LESSONS)
-    core, optional, minutes = homework(sheet, LESSONS)
+    work = homework(sheet, LESSONS)
+    core = [label for label, _ in work.sections + work.later]
+    optional = work.optional
     listed = [h.split(" (all but ")[0] for h in core + optional]
     for lesson in LESSONS:
-        named = {title for s in sheet.steps if s.lesson == lesson.number for title in (s.section, *s.also)}
+        named = {
+            title
+            for s in sheet.steps
+            if s.lesson == lesson.number and s.activity not in UNPLACED  # a bridge names a lesson, no section
+            for title in (s.section, *s.also)
+        }
         assert named == used.get(lesson.number, set())
         if not named:
             assert not any(h.startswith(lesson.number + " · ") for h in listed)
@@ -101,7 +111,12 @@ def test_the_skip_lists_and_the_homework_hold_exactly_the_sections_left_out(shee
         ]
         assert sorted(h for h in listed if h.startswith(lesson.number + " · ")) == sorted(expected)
     by_label = {f"{lesson.number} · {s.title}": s for lesson in LESSONS for s in lesson.sections}
-    assert minutes == sum(by_label[h.split(" (all but ")[0]].minutes for h in core)
+    for label, minutes in work.sections + work.later:
+        assert (
+            minutes == by_label[label.split(" (all but ")[0]].minutes
+            and not by_label[label.split(" (all but ")[0]].optional
+        )
+    assert work.minutes == sum(minutes for _, minutes in work.sections)
     assert all(by_label[h.split(" (all but ")[0]].optional for h in optional)
 
 
@@ -118,7 +133,7 @@ def test_a_sheet_that_names_a_missing_section_or_exercise_says_which():
 
 
 def test_a_sheet_that_outgrows_its_slot_is_reported():
-    squeezed = dataclasses.replace(SHEETS[1], slot=SHEETS[0].slot)
+    squeezed = dataclasses.replace(SHEETS[2], slot=SHEETS[0].slot)  # the 90-minute plan in 60 minutes
     (said,) = problems(squeezed, LESSONS)
     assert "buffer" in said and "cut a step" in said
     assert schedule(squeezed, LESSONS)[-1].end < schedule(squeezed, LESSONS)[-1].start  # the clock overran
@@ -154,7 +169,7 @@ def test_the_guide_prints_every_sheet_with_its_clock():
 
     text = gen_guide.guide()
     for sheet in SHEETS:
-        assert f"### {sheet.slot} minutes: {sheet.title}" in text
+        assert f"### {sheet.slot} minutes, a room {sheet.room}: {sheet.title}" in text
         end = schedule(sheet, LESSONS)[-1]
         assert f"| {gen_guide._clock(end.start)}–{gen_guide._clock(end.end)} |" in text
     assert "### If the hub fails mid-class" in text
@@ -176,7 +191,8 @@ def test_one_clock_the_sheet_the_instructor_edition_and_the_speaker_notes_print_
     for sheet in SHEETS:
         for row in schedule(sheet, LESSONS):
             if row.activity == "frame":
-                section = next(s for s in by_number[row.lesson].sections if s.title == row.section)
+                title = row.section.split(" + ")[0]  # a step covering more sections is timed by its first
+                section = next(s for s in by_number[row.lesson].sections if s.title == title)
                 assert row.end - row.start == section.class_minutes, (sheet.slot, row.section)
     minutes = {}
     for number, title in framed:
@@ -198,3 +214,85 @@ def test_one_clock_the_sheet_the_instructor_edition_and_the_speaker_notes_print_
             assert said in edition[heading + 1], (number, title, edition[heading + 1][:120])
             at = next(i for i, c in enumerate(slides) if c.source.startswith(f"## {title} · "))
             assert slides[at + 1].metadata["slideshow"]["slide_type"] == "notes" and said in slides[at + 1].source
+
+
+def test_each_slot_has_a_sheet_for_each_room_and_the_new_room_gets_the_recap_not_a_pre_reading():
+    assert sorted((s.slot, s.room) for s in SHEETS) == sorted((slot, room) for slot in (60, 90, 180) for room in ROOMS)
+    for sheet in SHEETS:
+        lesson_01 = [s for s in sheet.steps if s.lesson == "01"]
+        recap = lesson_01[0].activity == "frame" and lesson_01[0].section == "Attention in one formula"
+        if sheet.room == ROOMS[1]:
+            # attention taught at the projector before anything that uses it, and nothing to read first
+            assert recap and "A toy vocabulary" in lesson_01[0].also and sheet.prereading == ()
+        else:
+            assert not recap
+            # the room knows attention: the pre-reading is a review that nothing in class depends on, or none
+            assert not sheet.prereading or "nothing in class depends on it" in sheet.before
+
+
+@pytest.mark.parametrize("sheet", SHEETS, ids=lambda s: f"{s.slot}min-{s.room.replace(' ', '-')}")
+def test_a_sheet_that_teaches_rope_without_lesson_03_bridges_to_it_first(sheet):
+    placed = [s.lesson for s in sheet.steps if s.activity not in UNPLACED]
+    bridges = [i for i, s in enumerate(sheet.steps) if s.activity == "bridge"]
+    if "05" in placed and "03" not in placed:
+        first_rope = next(i for i, s in enumerate(sheet.steps) if s.lesson == "05" and s.activity not in UNPLACED)
+        (at,) = bridges
+        assert at < first_rope and sheet.steps[at].lesson == "03" and "A shift is a rotation" in sheet.steps[at].say
+        rows = schedule(sheet, LESSONS)
+        (row,) = [r for r in rows if r.activity == "bridge"]
+        assert row.end - row.start == CONVERSION["bridge minutes"]
+    else:
+        assert bridges == []
+
+
+@pytest.mark.parametrize("sheet", SHEETS, ids=lambda s: f"{s.slot}min-{s.room.replace(' ', '-')}")
+def test_every_change_of_lesson_shuts_the_previous_kernel_down(sheet):
+    rows = schedule(sheet, LESSONS)
+    placed = [r for r in rows if r.activity not in ("buffer", *UNPLACED)]
+    for before, row in zip(placed, placed[1:], strict=False):
+        if row.activity == "transition":
+            assert f"shuts down lesson {before.lesson}'s kernel (Kernel → Shut Down Kernel" in row.what, row.what
+
+
+@pytest.mark.parametrize("sheet", SHEETS, ids=lambda s: f"{s.slot}min-{s.room.replace(' ', '-')}")
+def test_the_homework_leads_with_check_yourself_and_fits_an_hour(sheet):
+    work = homework(sheet, LESSONS)
+    assert 0 < work.minutes <= HOMEWORK_MINUTES
+    checks = [" · Check yourself" in label for label, _ in work.sections]
+    assert checks[0] and checks == sorted(checks, reverse=True)  # every Check yourself before any other section
+    # nothing left for later would still have fitted, and the homework sheet prints exactly the homework
+    assert all(work.minutes + minutes > HOMEWORK_MINUTES for _, minutes in work.later)
+    text = homework_sheet(sheet, LESSONS)
+    numbered = [line for line in text.splitlines() if line[:1].isdigit()]
+    assert [line.split(". ", 1)[1].rsplit(": ", 1)[0] for line in numbered] == [label for label, _ in work.sections]
+    assert f"About {work.minutes} minutes" in text
+
+
+def test_the_homework_takes_each_section_that_still_fits_in_the_order_given():
+    reading = [
+        Section(f"Read {n}", minutes, False, (_md(f"## Read {n} · {minutes} min"),))
+        for n, minutes in enumerate((40, 30, 15, 10))
+    ]
+    check = Section("Check yourself", 10, False, (_md("## Check yourself · 10 min"),))
+    lesson = dataclasses.replace(LESSONS[1], number="09", sections=(*reading, check))
+    sheet = RunSheet(60, "t", "s", "b", (Step("09", "Read 0", "frame"),))
+    work = homework(sheet, [lesson])
+    # by hand: Check yourself (10) first; then 30 (40), 15 (55); 10 would make 65, so it waits
+    assert work.sections == [("09 · Check yourself", 10), ("09 · Read 1", 30), ("09 · Read 2", 15)]
+    assert work.minutes == 55 and work.later == [("09 · Read 3", 10)]
+
+
+@pytest.mark.parametrize("sheet", SHEETS, ids=lambda s: f"{s.slot}min-{s.room.replace(' ', '-')}")
+def test_the_message_before_class_gives_the_link_the_set_up_and_only_sections_that_exist(sheet):
+    text = before_class(sheet, LESSONS, "https://hub.example/hub/user-redirect/git-pull?repo=x")
+    assert "https://hub.example/hub/user-redirect/git-pull?repo=x" in text and "Kernel → Shut Down Kernel" in text
+    start = next(lesson for lesson in LESSONS if lesson.number == "00")
+    titles = {s.title for s in start.sections}
+    assert {"Set up", "Interactive demo: check that a slider moves a figure"} <= titles
+    assert f"`notebooks/{start.path.name}`" in text
+    for _, title in sheet.prereading:
+        assert f"“{title}”" in text
+    if sheet.room == ROOMS[1]:
+        assert "nothing to read" in text
+    else:
+        assert "Nothing in class depends on it" in text or not sheet.prereading

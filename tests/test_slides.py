@@ -157,6 +157,7 @@ def test_each_explorer_slider_switches_frames_in_the_slides(browser, slides, nam
                 i,
             )
             before = shown_frame(page, i)
+            at = page.evaluate("JSON.stringify(Reveal.getIndices())")
             page.locator(".posenc-static .posenc-static-slider .noUi-handle").nth(i).focus()
             page.keyboard.press("ArrowRight")
             after = frame_after_key(page, i, before)
@@ -165,6 +166,8 @@ def test_each_explorer_slider_switches_frames_in_the_slides(browser, slides, nam
                 page.keyboard.press("ArrowLeft")
                 after = frame_after_key(page, i, before)
             assert after["src"] != before["src"], f"explorer {i + 1}: the picture did not change"
+            # the arrow keys were the slider's: the deck did not turn the slide
+            assert page.evaluate("JSON.stringify(Reveal.getIndices())") == at, f"explorer {i + 1}: the slide turned"
             assert after["shown"] == after["index"], f"explorer {i + 1}: slider and picture disagree"
         assert seen["outside"] == [] and seen["console"] == []
     finally:

@@ -192,14 +192,19 @@ document.addEventListener("DOMContentLoaded", function () {
 """
 
 
-def handout_html(lessons: list[Lesson], glossary: dict[str, str], sizes: dict[str, float] | None = None) -> str:
-    """The whole handout as one page; `sizes` gives a one-page part (by its id) a smaller type, in pt."""
+def document(
+    parts: list[tuple[str, str]],
+    flow: str = "",
+    sizes: dict[str, float] | None = None,
+    flowing: frozenset[str] = frozenset(),
+) -> str:
+    """A handout page: each of `parts` (id, body) on one A4 page, then `flow` over as many as it takes; `sizes`
+    gives a part (by its id) a smaller type, in pt; a part named in `flowing` starts a page and runs over as many
+    as it takes, instead of being held to one."""
     footer = json.dumps(f"{COURSE} · course version {posenc.__version__}", ensure_ascii=False)
-    parts = [(f"lesson-{lesson.number}", lesson_html(lesson)) for lesson in lessons]
-    parts.append(("table", table_html(lessons)))
     sheets = "".join(
-        f'<section class="part sheet" id="{name}" style="font-size: {(sizes or {}).get(name, SIZES[0])}pt">'
-        f'<div class="fill">{body}</div></section>'
+        f'<section class="part {"flow" if name in flowing else "sheet"}" id="{name}" '
+        f'style="font-size: {(sizes or {}).get(name, SIZES[0])}pt"><div class="fill">{body}</div></section>'
         for name, body in parts
     )
     return (
@@ -208,11 +213,18 @@ def handout_html(lessons: list[Lesson], glossary: dict[str, str], sizes: dict[st
         f'<script src="katex/auto-render.min.js"></script><script>{MATHS_JS}</script>'
         f"<style>{CSS.read_text(encoding='utf-8').replace('FOOTER', footer)}</style></head><body>"
         f'<p class="screen-note">{html.escape(COURSE)}, course version {posenc.__version__}: the handout, '
-        "made to be printed on A4 (or use <code>handout.pdf</code> beside this page). Maths typeset by KaTeX "
+        "made to be printed on A4 (or use the PDF of the same name beside this page). Maths typeset by KaTeX "
         "(MIT licence: <code>katex/LICENSE.txt</code>).</p>"
-        f'{sheets}<section class="part flow" id="glossary">{glossary_html(glossary, lessons)}</section>'
-        "</body></html>\n"
+        f"{sheets}{flow}</body></html>\n"
     )
+
+
+def handout_html(lessons: list[Lesson], glossary: dict[str, str], sizes: dict[str, float] | None = None) -> str:
+    """The whole handout as one page; `sizes` gives a one-page part (by its id) a smaller type, in pt."""
+    parts = [(f"lesson-{lesson.number}", lesson_html(lesson)) for lesson in lessons]
+    parts.append(("table", table_html(lessons)))
+    flow = f'<section class="part flow" id="glossary">{glossary_html(glossary, lessons)}</section>'
+    return document(parts, flow, sizes)
 
 
 def copy_katex(out: Path, cache: Path) -> None:
@@ -249,13 +261,22 @@ def open_handout(browser, path: Path):
     return page
 
 
-def fitted_sizes(page) -> dict[str, float]:
-    """The largest of :data:`SIZES` at which each one-page part of the open handout fits its page.
+def measured_fit(page, sizes: tuple[float, ...] = SIZES) -> list[dict]:
+    """For each one-page part of the open handout, in order: its id, the largest of `sizes` at which it fits its
+    page (``None`` if none does) and how far over its page it runs at the smallest, in mm (0 when it fits)."""
+    return page.evaluate(FIT_JS, list(sizes))
+
+
+def fitted_sizes(page, sizes: tuple[float, ...] = SIZES) -> dict[str, float]:
+    """The largest of `sizes` (:data:`SIZES` unless said) at which each one-page part of the open handout fits
+    its page.
 
     Parameters
     ----------
     page : playwright.sync_api.Page
         The handout, opened by :func:`open_handout` (laid out for print).
+    sizes : tuple of float
+        The type sizes to try, in pt, largest first.
 
     Returns
     -------
@@ -267,11 +288,11 @@ def fitted_sizes(page) -> dict[str, float]:
     SystemExit
         Naming each part that does not fit even at the smallest size, and by how much.
     """
-    found = page.evaluate(FIT_JS, list(SIZES))
+    found = measured_fit(page, sizes)
     too_long = [f"{f['id']} is {f['over']:.0f} mm too long" for f in found if f["size"] is None]
     if too_long:
         raise SystemExit(
-            f"the handout's parts must fit one A4 page each, even at {SIZES[-1]} pt: {'; '.join(too_long)}. "
+            f"the handout's parts must fit one A4 page each, even at {sizes[-1]} pt: {'; '.join(too_long)}. "
             "Shorten what the lesson prints there (its objectives, Lock it in, Words you need)."
         )
     return {f["id"]: f["size"] for f in found}

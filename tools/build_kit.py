@@ -13,11 +13,13 @@ Made from the committed lessons and their metadata, by :mod:`posenc_course.editi
   exercise a solution cell, each check an autograded test calling the course's checker.
   ``nbgrader generate_assignment lesson-01`` in that folder makes what students get;
 - ``handout/``: the printable handout, ``handout.html`` and ``handout.pdf`` (A4): a page per lesson,
-  the comparison table and the glossary (:mod:`tools.build_handout`; the PDF needs Chromium);
+  the comparison table and the glossary (:mod:`tools.build_handout`; the PDF needs Chromium); and beside it a
+  handout per run sheet, ``handout-60-met-attention.pdf`` and the others (:mod:`tools.sheet_handouts`);
 - ``slides/``: every lesson as reveal.js slides whose main sliders work with no kernel, the
   instructor notes in the speaker view (:mod:`tools.build_slides`; its browser bundles come from npm);
 - ``guide/instructor-guide.html``: the instructor guide as a page (quiz keys, model answers, notes): here
-  alone, never on a site a class can reach.
+  alone, never on a site a class can reach; ``guide/sheets/``: for each run sheet, the message to send
+  students before class and the homework sheet to hand out after it.
 
 The student and instructor editions ask for the course's own kernel (:data:`posenc_course.editions.COURSE_KERNEL`),
 which the guide's hub recipe registers beside a hub's other kernels; the student edition's Binder and Colab
@@ -41,13 +43,17 @@ from pathlib import Path
 import nbformat
 
 from posenc_course.editions import instructor_edition, student_edition, with_course_kernel
-from posenc_course.graded import graded_edition
+from posenc_course.graded import CODE_STUB, graded_edition
+from posenc_course.lessons import read_lessons
+from posenc_course.run_sheets import SHEETS
+from posenc_course.run_sheets.messages import before_class, homework_sheet, sheet_name
 from tools.assets import unpack_assets
 from tools.build_handout import build as build_handout
 from tools.build_site import course_binder_url, glossary_page
 from tools.build_slides import build as build_slides
 from tools.execute_notebooks import run
 from tools.gen_links import course_requirement, edition_links
+from tools.sheet_handouts import build as build_sheet_handouts
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -68,7 +74,7 @@ ABOUT = {
 }
 
 #: The graded edition's nbgrader settings; `{root}` is filled in with the folder.
-NBGRADER_CONFIG = """\
+NBGRADER_CONFIG = f"""\
 # nbgrader settings of the course's graded edition (written by make kit)
 c = get_config()  # noqa: F821 (nbgrader's config loader defines it)
 c.CourseDirectory.course_id = "posenc"  # the course folder is the one nbgrader runs in
@@ -77,6 +83,10 @@ c.ExecutePreprocessor.timeout = 300
 # the hub); autograde runs them in the Python that runs nbgrader instead, its python3 kernel, where
 # requirements-grading.txt installs the course.
 c.ExecutePreprocessor.kernel_name = "python3"
+# The release shows the lesson's own scaffolding around this line, not nbgrader's raise NotImplementedError(), so
+# that an unfinished exercise runs as in the student edition and Run All reaches the end; the test cells give
+# their points as their last value (nbgrader's partial credit): 0.0 for an unfinished exercise, never an error.
+c.ClearSolutions.code_stub = {{"python": {CODE_STUB!r}}}
 """
 
 #: The student edition's binder/postBuild: binder/requirements.txt has installed everything, the course too.
@@ -110,7 +120,10 @@ def build_graded(out: Path, branch: str = STUDENT_BRANCH) -> list[Path]:
     (folder / "nbgrader_config.py").write_text(NBGRADER_CONFIG, encoding="utf-8")
     (folder / "README.md").write_text(
         "# The graded edition\n\nAn nbgrader course folder: one assignment per lesson, each exercise a solution "
-        "cell and each check an autograded test that calls the course's own checker (1 point each). In this "
+        "cell, with the lesson's scaffolding, and each check an autograded test that calls the course's own checker "
+        "(1 point each). A test never raises: it prints the checker's message and ends with its points, 1.0 or 0.0, "
+        "which nbgrader reads as the cell's score (its partial credit), so Run All goes past an unfinished exercise "
+        "to the end of the lesson, as lesson 00 promises, and autograde gives that exercise 0. In this "
         "folder: `nbgrader generate_assignment lesson-01`, then release, collect and `nbgrader autograde "
         "lesson-01` as usual.\n\nWhat the autograder can and cannot tell: a test passes when the course's checker "
         "finds the answer right on its own cases, and it refuses an answer that is posenc's own function handed in "
@@ -238,7 +251,26 @@ def build_guide(out: Path, cache: Path = ROOT / "build" / "npm-cache") -> Path:
     source = folder / "instructor-guide.md"
     source.write_text(guide(), encoding="utf-8")
     page.write_text(glossary_page(source, "Instructor guide"), encoding="utf-8")
+    write_sheet_messages(folder / "sheets")
     return page
+
+
+def write_sheet_messages(folder: Path) -> list[Path]:
+    """For each run sheet, the message to send before class (``NAME-before-class.txt``) and the homework sheet
+    (``NAME-homework.md``), NAME its slot and room (:func:`posenc_course.run_sheets.messages.sheet_name`)."""
+    from tools.gen_links import nbgitpuller_link
+
+    lessons = read_lessons(NOTEBOOKS)
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for sheet in SHEETS:
+        name = sheet_name(sheet)
+        before = folder / f"{name}-before-class.txt"
+        before.write_text(before_class(sheet, lessons, nbgitpuller_link()), encoding="utf-8")
+        work = folder / f"{name}-homework.md"
+        work.write_text(homework_sheet(sheet, lessons), encoding="utf-8")
+        written += [before, work]
+    return written
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -250,6 +282,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{edition}: {len(files)} lessons in {args.out / edition}")
     print(f"graded: {len(build_graded(args.out, args.branch))} lessons in {args.out / 'graded'}")
     print(f"handout: {', '.join(p.name for p in build_handout(args.out / 'handout'))} in {args.out / 'handout'}")
+    print(f"run sheets' handouts: {len(build_sheet_handouts(args.out / 'handout'))} files in {args.out / 'handout'}")
     build_slides(args.out / "slides", course_binder_url(), ROOT / "build" / "npm-cache")  # it says where
     print(f"instructor guide: {build_guide(args.out)}")
 

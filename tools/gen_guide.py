@@ -21,7 +21,17 @@ from posenc.checks import CHECKERS
 from posenc.checks.questions import question
 from posenc_course.editions import QUIZ, expand_note, hint_args, note_of
 from posenc_course.lessons import Lesson, cell_source, read_lessons
-from posenc_course.run_sheets import CONVERSION, SHEETS, homework, schedule, session_rows
+from posenc_course.run_sheets import (
+    CONVERSION,
+    HOMEWORK_MINUTES,
+    ROOMS,
+    SHEETS,
+    UNPLACED,
+    homework,
+    schedule,
+    session_rows,
+)
+from posenc_course.run_sheets.messages import before_class, homework_sheet
 from tools.gen_benchmarks import load_runs
 from tools.gen_links import nbgitpuller_link, repository
 from tools.hub_recipe import hub_part
@@ -48,7 +58,8 @@ lessons' folded answers: see "What a student can still find" below.
 
 **What to hand out.** `make kit` builds the editions into `build/kit/`:
 - the **student edition**: no solutions, no model answers, no quiz feedback until a quiz is run,
-  predict-then-check cells not yet run, and its lessons ask for the course's own kernel (see "A class
+  predict-then-check cells not yet run (the paragraph under each, which says what it shows, folded), and its
+  lessons ask for the course's own kernel (see "A class
   hub"). Put it where the class can reach it with `python -m tools.publish_edition student` (a
   `student` branch, for an nbgitpuller link). Its Binder and Colab links open that branch, not
   `main`: Binder builds the branch itself, whose `binder/` folder installs the course's package from
@@ -63,15 +74,21 @@ lessons' folded answers: see "What a student can still find" below.
   section, the answer key under each quiz. The notes below are the same ones;
 - the **graded edition**: an nbgrader course folder, for you: `source/` holds every solution; give
   students only what `nbgrader generate_assignment` puts in `release/`. Run nbgrader from an
-  environment made with `requirements-grading.txt` (its README says how). Its grades are formative:
-  its README says what the autograder cannot tell;
+  environment made with `requirements-grading.txt` (its README says how). The release keeps each
+  exercise's scaffolding as the student edition has it, and its test cells never raise: each prints the
+  checker's message and ends with its points (1.0 or 0.0, which nbgrader reads as the cell's score), so Run
+  All reaches the end of a lesson with exercises unfinished, and autograde gives those 0. Its grades are
+  formative: its README says what the autograder cannot tell;
 - the **slides** (`build/kit/slides/`): each lesson as a reveal.js deck, one slide per section,
   the instructor notes in the speaker view (press S), each explorer's main slider working with no
   kernel. They are for you: they hold the quiz keys, model answers and solutions in folds, and the
   notes; do not post them. Use them when no kernel can run at the projector, or when the hub fails:
   the run sheets below assume the live notebooks;
 - the **handout** (`build/kit/handout/`, HTML and an A4 PDF): a page per lesson (objectives, Lock it
-  in, its words), the comparison table and the glossary, each page with the course version.
+  in, its words), the comparison table and the glossary, each page with the course version; and one per
+  run sheet (`handout-90-new-to-attention.pdf` and the others): the class's questions to predict with lines
+  to write on, the sheet's homework and the pages of the lessons it teaches, with no filled-in answer, for
+  the room.
 
 The student edition keeps every hint and removes every solution and model answer, so lesson 00's
 sentence "the solution is folded below them" does not hold there, and its pointer to "the quick
@@ -131,8 +148,8 @@ own that nbgrader hides from students (`### BEGIN HIDDEN TESTS`), on cases you c
    student would: move lesson 00's slider, and click a cell of lesson 02's table explorer (the one
    explorer whose clicks need anywidget; the hub test here moves lesson 00's slider only, so this
    click is not run here on a hub, only in JupyterLab).
-5. A few days ahead, send the link and any pre-reading the run sheet names; students run lesson
-   00's set-up cell first.
+5. A few days ahead, send the message under your run sheet ("Paths that fit": pick the sheet for your
+   slot and your room): it carries the link, lesson 00's set-up check and any pre-reading.
    Ask them to log in as they arrive: the first start of each student's server can take a while on
    a cold hub.
 6. In class, project the student edition, opened through the link like the students'. Keep the
@@ -276,10 +293,17 @@ def paths_part(lessons: list[Lesson]) -> str:
     out = [
         "## Paths that fit",
         "",
-        "Three ready-made class plans and a self-study path, timed from the lessons' own minutes by the "
-        "rule below, so that each fits its slot by that rule: `tests/test_run_sheets.py` fails when a "
-        "sheet overruns its slot or leaves less than "
+        "Three ready-made class plans, each for two rooms, and a self-study path, timed from the lessons' own "
+        "minutes by the rule below, so that each fits its slot by that rule: `tests/test_run_sheets.py` fails when "
+        "a sheet overruns its slot or leaves less than "
         f"{c['buffer share']:.0%} of it as a buffer, and when a section it names no longer exists.",
+        "",
+        f"**Which room you have.** Each slot has a sheet for a room that has *{ROOMS[0]}* (queries, keys, a softmax "
+        f"over scores) and one for a room *{ROOMS[1]}*. Ask when you send the link (“have you met attention in "
+        "a Transformer: queries, keys and values?”). If most have not, pick the second: it spends about 5 minutes "
+        "of class on a recap of lesson 01's formula at the projector, where the first sets a pre-reading that "
+        "nothing in class depends on, since nobody can check it was done. A sheet that skips lesson 03 and teaches "
+        "RoPE says lesson 03's one idea first, a shift is a rotation, in a 2-minute bridge.",
         "",
         "**From self-study minutes to class minutes** (a planning rule, not a measurement; `course/posenc_course/run_sheets/`):",
         "- *frame*: a reading section becomes a framing at the projector, for the class minutes the lesson "
@@ -291,21 +315,26 @@ def paths_part(lessons: list[Lesson]) -> str:
         f"- *quiz*: peer instruction: project the question and its options (the answer key below lists "
         f"them), vote by hand, pairs discuss, vote again, and only then press the right option, since each "
         f"button explains itself: {c['quiz minutes']:g} min; *discuss*: {c['discuss minutes']:g} min;",
+        f"- *bridge*: a skipped lesson's idea that the next one uses, at the projector: {c['bridge minutes']:g} min;",
         f"- *setup*: {c['setup minutes']:g} min once; *open* {c['open minutes']:g} and *close* "
-        f"{c['close minutes']:g} min; {c['transition minutes']:g} min at each change of lesson (open it and run "
-        "its cells up to the first one the sheet uses); what is left of the slot is the buffer.",
+        f"{c['close minutes']:g} min; {c['transition minutes']:g} min at each change of lesson (everyone shuts the "
+        "previous lesson's kernel down, opens the next and runs its cells up to the first one the sheet uses: the "
+        "hub's sizing below assumes one kernel per student); what is left of the slot is the buffer.",
         "",
         "When a class runs behind, cut from the end of the sheet, demos first; never stop an exercise the room "
         "is in the middle of. The *skip* column, at the last row of each lesson, lists that lesson's sections "
-        "the plan leaves "
-        "out: set them as homework, or leave the optional ones to the curious.",
+        "the plan leaves out. The homework under each sheet takes at most "
+        f"{HOMEWORK_MINUTES} of them (self-study minutes), the Check yourself sections first; the rest are left to "
+        "the self-study path. Under each sheet, the message to send before class and the homework sheet to hand out "
+        "after it are ready to copy; `make kit` also writes them as files (`build/kit/guide/sheets/`).",
         "",
     ]
+    link = nbgitpuller_link()
     for sheet in SHEETS:
         rows = schedule(sheet, lessons)
         buffer = rows[-1].end - rows[-1].start
         out += [
-            f"### {sheet.slot} minutes: {sheet.title}",
+            f"### {sheet.slot} minutes, a room {sheet.room}: {sheet.title}",
             "",
             f"*Suits {sheet.suits}. Before class: {sheet.before}. Buffer: {buffer} min.*",
             "",
@@ -313,30 +342,46 @@ def paths_part(lessons: list[Lesson]) -> str:
             "|---|---|---|---|",
         ]
         for row in rows:
-            where = f"{row.lesson} · {row.section}" if row.section else (row.lesson or "")
+            if row.activity == "bridge":
+                where = f"{row.lesson} (not opened)"
+            else:
+                where = f"{row.lesson} · {row.section}" if row.section else (row.lesson or "")
             cells = [f"{_clock(row.start)}–{_clock(row.end)}", where, row.what, row.skip]
             out.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
-        touched = {step.lesson for step in sheet.steps}
-        untouched = [f"{lesson.number} · {lesson.title}" for lesson in lessons if lesson.number not in touched]
-        core, optional, minutes = homework(sheet, lessons)
+        placed = {step.lesson for step in sheet.steps if step.activity not in UNPLACED}
+        untouched = [f"{lesson.number} · {lesson.title}" for lesson in lessons if lesson.number not in placed]
+        work = homework(sheet, lessons)
         if sheet.prereading:
             by_number = {lesson.number: lesson for lesson in lessons}
             read = [s for n, t in sheet.prereading for s in by_number[n].sections if s.title == t]
             listed = "; ".join(f"{n} · {t}" for n, t in sheet.prereading)
-            out += ["", f"**Pre-reading** ({sum(s.minutes for s in read)} stated min, with its exercise): {listed}."]
-        checks = [h for h in core if " · Check yourself" in h]
-        rest = [h for h in core if h not in checks]
+            out += ["", f"**Pre-reading**, optional ({sum(s.minutes for s in read)} stated min): {listed}."]
         out += [
             "",
-            f"**Homework** ({minutes} stated min of core sections, a section used in part counted whole). "
-            + (f"Do first, since they check the ideas of the class: {'; '.join(checks)}. Then, " if checks else "")
-            + f"in order: {'; '.join(rest)}.",
+            f"**Homework** ({work.minutes} stated min, at most {HOMEWORK_MINUTES}; a section used in part counted "
+            "whole), in this order: " + "; ".join(label for label, _ in work.sections) + ".",
         ]
-        if optional:
-            out += ["", "Optional, for the curious: " + "; ".join(optional) + "."]
+        if work.later:
+            out += ["", "Left to the self-study path: " + "; ".join(label for label, _ in work.later) + "."]
+        if work.optional:
+            out += ["", "Optional, for the curious: " + "; ".join(work.optional) + "."]
         if untouched:
             out += ["", "Not in this plan: " + "; ".join(untouched) + "."]
-        out.append("")
+        out += [
+            "",
+            "<details><summary>The message to send before class, and the homework sheet</summary>",
+            "",
+            "````text",
+            before_class(sheet, lessons, link).rstrip(),
+            "````",
+            "",
+            "````markdown",
+            homework_sheet(sheet, lessons).rstrip(),
+            "````",
+            "",
+            "</details>",
+            "",
+        ]
     out += [
         "### Self-study",
         "",

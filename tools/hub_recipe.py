@@ -356,7 +356,11 @@ def hub_part(runs: list[dict], sheets, repository: str) -> str:
     """The guide's "A class hub" section: the recipe, with the Zero to JupyterHub excerpt's numbers and
     the sizing tables computed from the newest hub run. `sheets` are posenc_course.run_sheets.SHEETS."""
     run = newest_hub_run(runs)
-    opened = [(f"{s.slot} min", sorted({step.lesson for step in s.steps if step.lesson})) for s in sheets]
+    opened: list[tuple[str, list[str]]] = []  # each slot once: its rooms open the same lessons, or say so
+    for sheet in sheets:
+        lessons = sorted({step.lesson for step in sheet.steps if step.lesson and step.activity != "bridge"})
+        if not any(lessons == seen for _, seen in opened):
+            opened.append((f"{sheet.slot} min", lessons))
     longest = max(opened, key=lambda pair: len(pair[1]))[1]
     one, kept = student_mib(run, longest)
     need = class_need(run, longest, 40)

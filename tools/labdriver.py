@@ -395,6 +395,21 @@ def check_lesson(page, server: LabServer, name: str, screenshot: Path | None = N
     return check_open_lesson(page, console, screenshot)
 
 
+#: The text of every widget element that the page shows cut short with an ellipsis (its text wider than its box).
+CUT_LABELS = """
+() => [...document.querySelectorAll('.jp-OutputArea .jupyter-widgets *')]
+  .filter((el) => getComputedStyle(el).textOverflow === 'ellipsis' && el.textContent.trim()
+                  && el.scrollWidth > el.clientWidth + 1)
+  .map((el) => el.textContent.trim())
+"""
+
+
+def cut_labels(page) -> list[str]:
+    """The widget labels of the open notebook that are cut short at the page's width (ipywidgets gives a
+    checkbox a fixed width and ends a longer description with an ellipsis)."""
+    return page.evaluate(CUT_LABELS)
+
+
 def record_console_errors(page) -> list[str]:
     """A list that fills with the page's console errors and uncaught exceptions from now on."""
     console: list[str] = []
@@ -420,6 +435,7 @@ def check_open_lesson(page, console: list[str], screenshot: Path | None = None) 
             problems.append(f"a widget did not render: the page shows {bad!r}")
     widget_errors = [m for m in console if "widget" in m.lower() or "manager" in m.lower() or "page error" in m]
     problems += [f"console error: {m[:200]}" for m in widget_errors]
+    problems += [f"a widget's label is cut at this width: {text!r}" for text in cut_labels(page)]
 
     count = len(main_controls_state(page))
     if count == 0:

@@ -219,11 +219,19 @@ def _relink(value: object, links: Mapping[str, str]) -> object:
     return json.loads(text)
 
 
+#: The student edition's fold for the paragraph right after a predict-then-check cell, which says what it showed.
+AFTER_PREDICTING = (
+    '<details class="after-predicting"><summary><b>After you have run the cell above</b>: what it shows</summary>'
+    "\n\n{text}\n\n</details>"
+)
+
+
 def student_edition(notebook: dict, links: Mapping[str, str] | None = None, *, clear_predictions: bool = True) -> dict:
     """A copy for a class: no folded solutions, no folded model answers under a Think!, no instructor notes, no
     quiz feedback or model answers (each
     quiz and recall cell shows its question alone until it is run, and the saved widgets that held them are
-    dropped), the predict-then-check cells' outputs cleared, and each link of `links` (the learner edition's
+    dropped), the predict-then-check cells' outputs cleared and the paragraph right after each folded
+    (:data:`AFTER_PREDICTING`: it says what the cell showed), and each link of `links` (the learner edition's
     Binder and Colab links) replaced by its value (the same lesson on the class's branch).
 
     `clear_predictions` False keeps the predictions' outputs: the static student site, which has no kernel to
@@ -244,6 +252,10 @@ def student_edition(notebook: dict, links: Mapping[str, str] | None = None, *, c
         if not posenc_meta:
             cell.get("metadata", {}).pop("posenc", None)
     out["cells"] = [c for c in out["cells"] if cell_source(c).strip() or c.get("cell_type") == "code"]
+    for before, cell in zip(out["cells"], out["cells"][1:], strict=False):
+        if PREDICT in before.get("metadata", {}).get("tags", []) and cell.get("cell_type") == "markdown":
+            if not cell_source(cell).startswith("#"):  # a heading starts the next section: never folded
+                cell["source"] = AFTER_PREDICTING.format(text=cell_source(cell).strip("\n"))
     prune_widget_state(out)
     out["cells"] = _relink(out["cells"], links or {})
     if "metadata" in out and "widgets" in out["metadata"]:

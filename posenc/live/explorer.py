@@ -261,16 +261,23 @@ def selection_slider(description: str, options: list[str]) -> ipywidgets.Selecti
     'a b'
     """
     return ipywidgets.SelectionSlider(
-        options=options, value=options[0], description=description, layout=ipywidgets.Layout(width=WIDTH)
+        options=options,
+        value=options[0],
+        description=description,
+        layout=ipywidgets.Layout(width=WIDTH),
+        style={"description_width": "initial"},  # the whole label, as the other sliders show theirs
     )
 
 
 def checkbox(description: str, value: bool = False) -> ipywidgets.Checkbox:
-    """A checkbox whose label sits right beside it.
+    """A checkbox whose label sits right beside it, as wide as its label (ipywidgets' default width cuts a
+    long one short).
 
     Examples
     --------
     >>> checkbox("add positions").value
     False
     """
-    return ipywidgets.Checkbox(value=value, description=description, indent=False)
+    return ipywidgets.Checkbox(
+        value=value, description=description, indent=False, layout=ipywidgets.Layout(width="auto")
+    )

@@ -23,8 +23,18 @@ Class minutes are not self-study minutes. The conversion is a planning rule, not
   (10 minutes);
 - **open** and **close**: what today is for (3 minutes); a summary, the homework and an exit
   question (2 minutes);
-- plus 2 minutes at each change of lesson (open the next lesson and run its cells up to the
-  first one the sheet uses), any break the sheet names, and what is left of the slot as a buffer.
+- **bridge**: the idea of a lesson the sheet skips that a later one builds on, at the projector with no
+  lesson opened (2 minutes): a sheet that teaches RoPE (lesson 05) without lesson 03 says "a shift is a
+  rotation" first, since lesson 05 opens with what lesson 03 showed;
+- plus 2 minutes at each change of lesson (shut the previous lesson's kernel down, open the next lesson
+  and run its cells up to the first one the sheet uses), any break the sheet names, and what is left of
+  the slot as a buffer.
+
+Each slot has a sheet for each of :data:`ROOMS`: a room that has met attention gets an optional review
+as pre-reading; a room that has not gets a recap of lesson 01's formula at the projector instead, since a
+pre-reading cannot be checked. The homework (:func:`homework`) leads with the Check yourself sections and
+holds at most :data:`HOMEWORK_MINUTES` self-study minutes; :mod:`posenc_course.run_sheets.messages` writes
+the message to send before class and the homework sheet to hand out after it.
 
 Examples
 --------
@@ -38,8 +48,11 @@ Examples
 from posenc_course.run_sheets.clock import (
     ACTIVITIES,
     CONVERSION,
+    HOMEWORK_MINUTES,
     PARTS,
+    ROOMS,
     UNPLACED,
+    Homework,
     Row,
     RunSheet,
     Step,
@@ -48,14 +61,16 @@ from posenc_course.run_sheets.clock import (
     minutes_of,
     problems,
     schedule,
-    session_rows,
-    sessions,
 )
+from posenc_course.run_sheets.self_study import session_rows, sessions
 from posenc_course.run_sheets.sheets import SHEETS
 
 __all__ = [
     "CONVERSION",
     "ACTIVITIES",
+    "HOMEWORK_MINUTES",
+    "ROOMS",
+    "Homework",
     "PARTS",
     "UNPLACED",
     "Step",

@@ -9,9 +9,11 @@ from dataclasses import dataclass
 from posenc_course.lessons import PREDICT_PROMPT, Lesson, Section, cell_source
 
 __all__ = [
-    "session_rows",
     "CONVERSION",
     "ACTIVITIES",
+    "HOMEWORK_MINUTES",
+    "ROOMS",
+    "Homework",
     "Step",
     "RunSheet",
     "Row",
@@ -19,7 +21,6 @@ __all__ = [
     "covered",
     "homework",
     "problems",
-    "sessions",
 ]
 
 #: The conversion from the lessons' self-study minutes to class minutes (see :mod:`posenc_course.run_sheets`).
@@ -34,8 +35,16 @@ CONVERSION: dict[str, float] = {
     "open minutes": 3,
     "close minutes": 2,
     "transition minutes": 2,
+    "bridge minutes": 2,
     "buffer share": 0.10,
 }
+
+#: The rooms a sheet is made for: one that has met attention (queries, keys, a softmax over scores), and one
+#: that has not, which gets a recap at the projector instead of a pre-reading.
+ROOMS = ("met attention", "new to attention")
+
+#: The most self-study minutes of homework a sheet sets; what does not fit is left to the self-study path.
+HOMEWORK_MINUTES = 60
 
 #: What the room does in each activity, as a run sheet prints it.
 ACTIVITIES = {
@@ -55,6 +64,7 @@ ACTIVITIES = {
     "only then press the right option (each button explains itself)",
     "discuss": "pairs discuss, then two answers shared",
     "break": "break",
+    "bridge": "at the projector, no lesson opened: the idea of a lesson the sheet skips, which the next one uses",
     "transition": "open the next lesson and run its set-up cell",  # (schedule names the lesson)
     "buffer": "buffer: questions, or a section from the homework list",
 }
@@ -85,7 +95,7 @@ class RunSheet:
     """A class plan: its slot in minutes, its title, who it suits, what to do before, and its steps.
 
     `prereading` names the sections, as (lesson, section title), that students work through before
-    class; they are left out of the homework."""
+    class; they are left out of the homework. `room` is one of :data:`ROOMS`."""
 
     slot: int
     title: str
@@ -93,6 +103,7 @@ class RunSheet:
     before: str
     steps: tuple[Step, ...]
     prereading: tuple[tuple[str, str], ...] = ()
+    room: str = ROOMS[0]
 
 
 @dataclass(frozen=True)
@@ -123,8 +134,8 @@ def _text(section: Section) -> str:
     return "\n".join(cell_source(c) for c in section.cells)
 
 
-#: The activities that name no section.
-UNPLACED = ("break", "open", "close")
+#: The activities that name no section (a bridge names the lesson it stands in for, not a section).
+UNPLACED = ("break", "open", "close", "bridge")
 
 
 def minutes_of(step: Step, section: Section | None) -> int:
@@ -200,10 +211,24 @@ def _whole(step: Step, section: Section) -> bool:
     return step.activity == "exercise" and others == 1 and PREDICT_PROMPT not in text
 
 
-def homework(sheet: RunSheet, lessons: list[Lesson]) -> tuple[list[str], list[str], int]:
-    """What the sheet leaves out of the lessons it touches, in the course's order, as "NN · title":
-    the core sections (a section the sheet used one part of is listed with the part it used), the
-    optional ones, and the stated minutes of the core ones. Pre-reading is not homework."""
+@dataclass(frozen=True)
+class Homework:
+    """What a sheet sets after class, as "NN · title" labels in the order to do them.
+
+    `sections`: (label, stated minutes) of the core sections the sheet left out of the lessons it touched, the Check yourself sections
+    first (they check the ideas of the class), then the others in the course's order, each taken if it still
+    fits in :data:`HOMEWORK_MINUTES` stated minutes (`minutes`, their sum); a section the sheet used one part of
+    is listed with the part it used. `later`: the core sections that did not fit, in the same order, for the
+    self-study path. `optional`: the optional sections left out. Pre-reading is not homework."""
+
+    sections: list[tuple[str, int]]
+    minutes: int
+    later: list[tuple[str, int]]
+    optional: list[str]
+
+
+def homework(sheet: RunSheet, lessons: list[Lesson]) -> Homework:
+    """The sheet's :class:`Homework`, from the sections of the lessons it touches that it left out."""
     used = covered(sheet, lessons)
     by_number = {lesson.number: lesson for lesson in lessons}
     whole: set[tuple[str, str]] = set()
@@ -215,9 +240,8 @@ def homework(sheet: RunSheet, lessons: list[Lesson]) -> tuple[list[str], list[st
             whole.update((step.lesson, t) for t in (step.section, *step.also))
         else:
             parts.setdefault((step.lesson, step.section), []).append(step.part or "the prediction")
-    core: list[str] = []
+    core: list[tuple[str, int]] = []
     optional: list[str] = []
-    minutes = 0
     for lesson in lessons:
         for section in lesson.sections if lesson.number in used else ():
             key = (lesson.number, section.title)
@@ -226,9 +250,18 @@ def homework(sheet: RunSheet, lessons: list[Lesson]) -> tuple[list[str], list[st
             label = f"{lesson.number} · {section.title}"
             if key in parts:
                 label += " (all but " + ", ".join(parts[key]) + ", done in class)"
-            (optional if section.optional else core).append(label)
-            minutes += 0 if section.optional else section.minutes
-    return core, optional, minutes
+            if section.optional:
+                optional.append(label)
+            else:
+                core.append((label, section.minutes))
+    checks = [item for item in core if " · Check yourself" in item[0]]
+    ordered = checks + [item for item in core if item not in checks]
+    sections: list[tuple[str, int]] = []
+    later: list[tuple[str, int]] = []
+    for label, stated in ordered:  # each in turn, if it still fits
+        fits = sum(m for _, m in sections) + stated <= HOMEWORK_MINUTES
+        (sections if fits else later).append((label, stated))
+    return Homework(sections, sum(m for _, m in sections), later, optional)
 
 
 def schedule(sheet: RunSheet, lessons: list[Lesson]) -> list[Row]:
@@ -248,7 +281,10 @@ def schedule(sheet: RunSheet, lessons: list[Lesson]) -> list[Row]:
         section = _section(by_number, step) if placed else None
         if placed and here and step.lesson != here:
             gap = int(CONVERSION["transition minutes"])
-            what = f"everyone opens lesson {step.lesson} (the file browser's notebooks folder) and runs its set-up cell"
+            what = (
+                f"everyone shuts down lesson {here}'s kernel (Kernel → Shut Down Kernel; the hub's memory assumes one "
+                f"kernel each), opens lesson {step.lesson} (the file browser's notebooks folder) and runs its set-up cell"
+            )
             lesson = by_number[step.lesson]
             if section is not lesson.sections[0]:
                 what += (
@@ -287,30 +323,3 @@ def problems(sheet: RunSheet, lessons: list[Lesson]) -> list[str]:
             f"({CONVERSION['buffer share']:.0%} of the slot): cut a step or shorten an activity."
         ]
     return []
-
-
-def sessions(lessons: list[Lesson], longest: int = 90) -> list[list[tuple[str, Section]]]:
-    """The self-study path: every lesson's core sections in order, in sessions of at most `longest`
-    stated minutes, each ending at a section's end (a section longer than `longest` is a session of its own)."""
-    out: list[list[tuple[str, Section]]] = [[]]
-    total = 0
-    for lesson in lessons:
-        for section in lesson.sections:
-            if section.optional:
-                continue
-            if out[-1] and total + section.minutes > longest:
-                out.append([])
-                total = 0
-            out[-1].append((lesson.number, section))
-            total += section.minutes
-    return out
-
-
-def session_rows(lessons: list[Lesson], longest: int = 90) -> list[str]:
-    """The self-study path as markdown table rows, ``| n | 01 · first → 02 · last | minutes |``: one per session
-    of :func:`sessions`, for the instructor guide and lesson 00 alike."""
-    rows = []
-    for number, session in enumerate(sessions(lessons, longest), start=1):
-        (a, first), (b, last) = session[0], session[-1]
-        rows.append(f"| {number} | {a} · {first.title} → {b} · {last.title} | {sum(s.minutes for _, s in session)} |")
-    return rows
