@@ -54,9 +54,10 @@ notebooks: $(VENV)/.tests
 ## the printable handout (build/kit/handout: HTML and A4 PDF, a page per lesson, the comparison table, the
 ## glossary), the slides (build/kit/slides: reveal.js, sliders working with no kernel; needs npm) and the
 ## instructor guide as a page (build/kit/guide: the quiz keys, never on a site students reach);
-## `python -m tools.publish_edition student` then writes one edition to a git branch of that name
+## `python -m tools.publish_edition student` then writes one edition to a git branch of that name;
+## `make kit HUB=https://your.hub` puts your hub's address in the messages to send before class
 kit: $(VENV)/.tests
-	$(PY) -m tools.build_kit --branch $(STUDENT_BRANCH)
+	$(PY) -m tools.build_kit --branch $(STUDENT_BRANCH) $(if $(HUB),--hub $(HUB))
 
 ## site: build the course as two static sites from one run of the lessons: build/site, the public learner
 ## site (folded solutions and quiz answers, as a self-learner needs), and build/site-student, for a class (no

@@ -1,7 +1,6 @@
 """The live-figure core: the PNG encoder, the cached redraw and the static fallback."""
 
 import io
-import sys
 
 import ipywidgets
 import numpy as np
@@ -142,7 +141,7 @@ def test_a_real_kernel_tells_a_move_in_the_browser_from_a_cell_setting_the_value
     # ipykernel (the oldest and newest environments run it too): a cell is no move, a comm_msg is one
     from jupyter_client import KernelManager
 
-    manager = KernelManager(kernel_cmd=[sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"])
+    manager = KernelManager(kernel_name="python3")  # ipykernel's own spec: this Python (sys.executable)
     manager.start_kernel()
     client = manager.client()
     try:

@@ -65,6 +65,57 @@ def test_each_sheet_runs_without_gaps_and_changes_lesson_through_a_transition(sh
             assert "Run All Above Selected Cell" in row.what
 
 
+def students_ran(rows: list) -> list[tuple[str, str, set[str]]]:
+    """For each step the students run themselves (not at the projector alone): its lesson, its section, and the
+    sections of that lesson whose cells are run on the students' screens by then, as a sheet's rows say."""
+    by_number = {lesson.number: lesson for lesson in LESSONS}
+    ran: dict[str, set[str]] = {}
+    seen = []
+    for row, after in zip(rows, rows[1:], strict=False):
+        if row.activity == "transition":
+            titles = [s.title for s in by_number[after.lesson].sections]
+            clicked = row.what.split("clicks once on the heading '")[1].split("'")[0] if "clicks" in row.what else ""
+            ran[after.lesson] = set(titles[: titles.index(clicked)]) if clicked else set()
+        if row.activity in ("predict", "exercise", "quiz"):
+            if row.what.startswith("first, everyone clicks once on the heading"):  # Run All Above its own heading
+                titles = [s.title for s in by_number[row.lesson].sections]
+                ran[row.lesson] = ran.get(row.lesson, set()) | set(titles[: titles.index(row.section)])
+            seen.append((row.lesson, row.section, set(ran.get(row.lesson, set()))))
+            ran.setdefault(row.lesson, set()).add(row.section)
+    return seen
+
+
+@pytest.mark.parametrize("sheet", SHEETS, ids=lambda s: f"{s.slot}min-{s.room.replace(' ', '-')}")
+def test_every_cell_a_student_runs_has_the_cells_above_it_run_on_their_screen(sheet):
+    # a step at the projector runs its cells on the projector only: a student's later cell that needs them
+    # fails with a NameError (the room new to attention, whose recap of lesson 01's formula is at the projector)
+    by_number = {lesson.number: lesson for lesson in LESSONS}
+    for number, title, ran in students_ran(schedule(sheet, LESSONS)):
+        sections = by_number[number].sections
+        titles = [s.title for s in sections]
+        # an optional section may stay unrun: no core cell reads what one defines (tests/test_lessons.py)
+        missing = [s.title for s in sections[: titles.index(title)] if s.title not in ran and not s.optional]
+        assert missing == [], f"lesson {number}, '{title}': the students have not run {missing}"
+
+
+def test_the_check_of_unrun_cells_catches_a_run_all_above_that_stops_at_a_section_framed_at_the_projector():
+    sheet = next(s for s in SHEETS if s.room == ROOMS[1] and s.slot == 90)
+    rows = schedule(sheet, LESSONS)
+    ran = {(n, t): r for n, t, r in students_ran(rows)}
+    assert "Attention in one formula" in ran[("01", "Shuffle the words")]  # the recap's cells run on every screen
+    # the rows as an earlier rule wrote them: Run All Above the recap's own heading, then the prediction
+    old = [
+        dataclasses.replace(r, what=r.what.replace("'Shuffle the words'", "'Attention in one formula'"))
+        if r.activity == "transition" and "'Shuffle the words'" in r.what
+        else dataclasses.replace(r, what=r.what.split("; then: ", 1)[-1])
+        if r.what.startswith("first, everyone clicks")
+        else r
+        for r in rows
+    ]
+    ran = {(n, t): r for n, t, r in students_ran(old)}
+    assert "Attention in one formula" not in ran[("01", "Shuffle the words")]
+
+
 @pytest.mark.parametrize("sheet", SHEETS, ids=lambda s: f"{s.slot}min-{s.room.replace(' ', '-')}")
 def test_every_section_a_sheet_names_is_in_its_lesson(sheet):
     titles = {lesson.number: {s.title for s in lesson.sections} for lesson in LESSONS}
@@ -98,11 +149,12 @@ def test_the_skip_lists_and_the_homework_hold_exactly_the_sections_left_out(shee
         left = [s.title for s in lesson.sections if s.title not in named]
         assert [part.removesuffix(" (optional)") for part in skip.split("; ") if part] == left
         sections = {s.title: s for s in lesson.sections}
-        whole = {
+        whole = {  # each section a step names, judged alone (a framing leaves its section's exercise to do)
             t
             for s in sheet.steps
-            if s.lesson == lesson.number and _whole(s, sections[s.section])
+            if s.lesson == lesson.number and s.activity not in UNPLACED
             for t in (s.section, *s.also)
+            if _whole(dataclasses.replace(s, section=t, also=()), sections[t])
         }
         expected = [
             f"{lesson.number} · {s.title}"
@@ -175,7 +227,7 @@ def test_the_guide_prints_every_sheet_with_its_clock():
     assert "### If the hub fails mid-class" in text
 
 
-def test_one_clock_the_sheet_the_instructor_edition_and_the_speaker_notes_print_the_same_class_minutes():
+def test_one_clock_the_sheet_the_editions_notes_the_speaker_notes_and_the_guide_print_the_same_class_minutes():
     # every section a sheet frames states its class minutes once, in its lesson; the sheet's row lasts that long,
     # and the instructor edition's note and the slides' speaker notes under its heading print that number
     import json
@@ -183,7 +235,11 @@ def test_one_clock_the_sheet_the_instructor_edition_and_the_speaker_notes_print_
     import nbformat
 
     from posenc_course.editions import instructor_edition
+    from posenc_course.lecture import lecture_notebook
     from tools.build_slides import as_slides
+    from tools.gen_guide import guide
+
+    guide_lines = guide().splitlines()
 
     by_number = {lesson.number: lesson for lesson in LESSONS}
     framed = {(s.lesson, s.section) for sheet in SHEETS for s in sheet.steps if s.activity == "frame"}
@@ -214,6 +270,14 @@ def test_one_clock_the_sheet_the_instructor_edition_and_the_speaker_notes_print_
             assert said in edition[heading + 1], (number, title, edition[heading + 1][:120])
             at = next(i for i, c in enumerate(slides) if c.source.startswith(f"## {title} · "))
             assert slides[at + 1].metadata["slideshow"]["slide_type"] == "notes" and said in slides[at + 1].source
+            # the lecture deck's speaker notes, and the guide's row for the section
+            nb = nbformat.reads(by_number[number].path.read_text(encoding="utf-8"), as_version=4)
+            lecture = lecture_notebook(nb, by_number[number]).cells
+            at = next(i for i, c in enumerate(lecture) if c.source.startswith(f"## {title}\n"))
+            notes = next(c for c in lecture[at:] if c.metadata["slideshow"]["slide_type"] == "notes")
+            assert said in notes.source
+            row = next(line for line in guide_lines if line.startswith(f"| {title} | "))
+            assert f"*{said}*" in row, row[:160]
 
 
 def test_each_slot_has_a_sheet_for_each_room_and_the_new_room_gets_the_recap_not_a_pre_reading():
@@ -296,3 +360,27 @@ def test_the_message_before_class_gives_the_link_the_set_up_and_only_sections_th
         assert "nothing to read" in text
     else:
         assert "Nothing in class depends on it" in text or not sheet.prereading
+
+
+@pytest.mark.parametrize("sheet", [s for s in SHEETS if s.room == ROOMS[1]], ids=lambda s: f"{s.slot}min")
+def test_a_room_new_to_attention_gets_coding_exercise_1_as_homework_when_class_only_framed_it(sheet):
+    work = homework(sheet, LESSONS)
+    in_class = {(s.lesson, s.section, s.activity) for s in sheet.steps}
+    if ("01", "Attention in one formula", "exercise") in in_class:
+        assert not any(label.startswith("01 · Attention in one formula") for label, _ in work.sections + work.later)
+    else:  # framed at the projector only: the exercise comes right after the Check yourself sections
+        labels = [label for label, _ in work.sections]
+        assert "01 · Attention in one formula (all but the framing, done in class)" in labels
+        checks = [i for i, label in enumerate(labels) if " · Check yourself" in label]
+        assert labels.index("01 · Attention in one formula (all but the framing, done in class)") == len(checks)
+
+
+def test_the_messages_carry_the_hub_the_kit_is_given_and_name_the_placeholder_otherwise(tmp_path):
+    from tools.build_kit import write_sheet_messages
+
+    written = write_sheet_messages(tmp_path / "given", "https://hub.example.org/")
+    messages = [p.read_text(encoding="utf-8") for p in written if p.name.endswith("-before-class.txt")]
+    assert len(messages) == len(SHEETS)
+    assert all("https://hub.example.org/hub/user-redirect/git-pull?" in m and "<hub>" not in m for m in messages)
+    plain = write_sheet_messages(tmp_path / "plain")
+    assert all("https://<hub>/hub/" in p.read_text(encoding="utf-8") for p in plain if p.suffix == ".txt")

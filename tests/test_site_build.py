@@ -426,6 +426,45 @@ def test_a_static_view_encodes_each_frame_once(monkeypatch):
     assert {image.width for image in pictures.children} == {"3"}, "shown at the live picture's size"
 
 
+class FakeExplorerWithAlso(FakeExplorer):
+    """A fake explorer whose checkbox carries its point and moves another control when ticked (as RoPE's "keep
+    the offset" moves j with i): the static view must draw both settings and put everything back."""
+
+    def __init__(self):
+        super().__init__()
+        self.other = ipywidgets.IntSlider(value=3, min=0, max=40, description="other")
+        self.also = ipywidgets.Checkbox(value=False, description="add positions")
+        self.controls = [self.main, self.other, self.also]
+        self.main.observe(lambda change: self.follow(), names="value")
+        self.also.observe(lambda change: self.draw(), names="value")
+
+    def follow(self):
+        if self.also.value:
+            self.other.value = self.main.value
+
+    def draw(self):
+        self.readout.value = f"position <b>{self.main.value}</b>"
+        ticked = getattr(getattr(self, "also", None), "value", False)
+        self.canvas = np.full((4, 6, 3), self.main.value * 6 + ticked, dtype=np.uint8)
+
+
+def test_a_static_view_draws_every_combination_with_the_also_control_and_restores_every_control(monkeypatch):
+    monkeypatch.setattr(static, "encode_frame", lambda rgb: (bytes([int(rgb[0, 0, 0])]), "png"))
+    explorer = FakeExplorerWithAlso()
+    box = static.static_view(explorer)
+    slider, buttons, note, words, pictures = box.children
+    assert [label for label, _ in buttons.options] == ["off", "on"] and buttons.index == 0
+    assert "posenc-static-also" in buttons._dom_classes and "add positions" in buttons.description
+    off, on = pictures.children  # a stack of the main slider's frames per setting of the checkbox
+    assert len(off.children) == len(on.children) == len(slider.options) >= 12
+    assert [int(i.value[0]) % 6 for i in off.children] == [0] * len(off.children)  # drawn unticked
+    assert [int(i.value[0]) % 6 for i in on.children] == [1] * len(on.children)  # drawn ticked
+    assert [int(i.value[0]) // 6 for i in on.children] == [int(label) for label, _ in slider.options]
+    assert pictures.selected_index == words.selected_index == 0 and off.selected_index == slider.index
+    assert "other" in note.value and "add positions" not in note.value  # the checkbox is live, not a note
+    assert (explorer.main.value, explorer.other.value, explorer.also.value) == (7, 3, False)  # all put back
+
+
 def test_the_course_name_the_pages_and_the_handout_show_is_the_readme_title():
     from tools.build_site import COURSE
 

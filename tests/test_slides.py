@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from posenc_course.lessons import read_lessons
+from posenc_course.lecture import FOR_THE_ROOM, framed
+from posenc_course.lessons import PREDICT, read_lesson, read_lessons
 from posenc_course.slides import SLIDE_TYPES, slide_types
 from tests.test_site import explorer_calls, frame_after_key, has_maths, open_page, shown_frame
 from tools.labdriver import missing_browser_reason, open_browser
@@ -23,6 +24,8 @@ from tools.labdriver import missing_browser_reason, open_browser
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = sorted(p.stem for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 NO_NPM = shutil.which("npm") is None and not any((ROOT / "build" / "npm-cache").glob("*.tgz"))
+#: The lessons with a lecture deck: those with framed sections (every lesson a run sheet teaches).
+LECTURES = [n for n in LESSONS if framed(read_lesson(ROOT / "notebooks" / f"{n}.ipynb"))]
 #: The smallest scale a slide may be shown at to fit (below it, the rule should split the slide).
 READABLE = 0.5
 
@@ -35,6 +38,13 @@ def test_every_lesson_gets_a_slide_per_section_and_skips_its_set_up_cell():
         assert [i for i, t in enumerate(types) if t == "slide"] == [0, *headings]
         setup = next(i for i, c in enumerate(lesson.cells) if c["cell_type"] == "code")
         assert types[setup] == "skip"
+
+
+def test_a_predictions_answer_is_never_on_the_slide_of_its_question():
+    for lesson in read_lessons(ROOT / "notebooks"):
+        types = slide_types(list(lesson.cells))
+        answers = [i for i, c in enumerate(lesson.cells) if PREDICT in c.get("metadata", {}).get("tags", [])]
+        assert [types[i] for i in answers] == ["subslide"] * len(answers), lesson.number
 
 
 def test_an_override_in_the_lesson_metadata_wins_and_a_wrong_one_is_named():
@@ -115,6 +125,30 @@ VISIT = """async () => {
 }"""
 
 
+def sliders_answer_their_keys(page, count: int) -> None:
+    """Move each of the deck's `count` prerendered sliders by an arrow key on its focused handle: the picture
+    changes, the slide does not turn, and slider and picture agree."""
+    for i in range(count):
+        page.evaluate(
+            "i => { const s = document.querySelectorAll('.posenc-static')[i].closest('section');"
+            " const at = Reveal.getIndices(s); Reveal.slide(at.h, at.v); }",
+            i,
+        )
+        before = shown_frame(page, i)
+        at = page.evaluate("JSON.stringify(Reveal.getIndices())")
+        page.locator(".posenc-static .posenc-static-slider .noUi-handle").nth(i).focus()
+        page.keyboard.press("ArrowRight")
+        after = frame_after_key(page, i, before)
+        if after["label"] == before["label"]:  # at its end: the other way
+            page.keyboard.press("ArrowLeft")
+            page.keyboard.press("ArrowLeft")
+            after = frame_after_key(page, i, before)
+        assert after["src"] != before["src"], f"explorer {i + 1}: the picture did not change"
+        # the arrow keys were the slider's: the deck did not turn the slide
+        assert page.evaluate("JSON.stringify(Reveal.getIndices())") == at, f"explorer {i + 1}: the slide turned"
+        assert after["shown"] == after["index"], f"explorer {i + 1}: slider and picture disagree"
+
+
 @pytest.mark.site
 @pytest.mark.browser
 @pytest.mark.parametrize("name", LESSONS)
@@ -150,26 +184,44 @@ def test_each_explorer_slider_switches_frames_in_the_slides(browser, slides, nam
             arg=explorer_calls(name),
             timeout=30_000,
         )
-        for i in range(explorer_calls(name)):
-            page.evaluate(
-                "i => { const s = document.querySelectorAll('.posenc-static')[i].closest('section');"
-                " const at = Reveal.getIndices(s); Reveal.slide(at.h, at.v); }",
-                i,
-            )
-            before = shown_frame(page, i)
-            at = page.evaluate("JSON.stringify(Reveal.getIndices())")
-            page.locator(".posenc-static .posenc-static-slider .noUi-handle").nth(i).focus()
-            page.keyboard.press("ArrowRight")
-            after = frame_after_key(page, i, before)
-            if after["label"] == before["label"]:  # at its end: the other way
-                page.keyboard.press("ArrowLeft")
-                page.keyboard.press("ArrowLeft")
-                after = frame_after_key(page, i, before)
-            assert after["src"] != before["src"], f"explorer {i + 1}: the picture did not change"
-            # the arrow keys were the slider's: the deck did not turn the slide
-            assert page.evaluate("JSON.stringify(Reveal.getIndices())") == at, f"explorer {i + 1}: the slide turned"
-            assert after["shown"] == after["index"], f"explorer {i + 1}: slider and picture disagree"
+        sliders_answer_their_keys(page, explorer_calls(name))
         assert seen["outside"] == [] and seen["console"] == []
+    finally:
+        page.context.close()
+
+
+ON_SCREEN = """() => { const deck = document.querySelector('.reveal .slides').cloneNode(true);
+  deck.querySelectorAll('aside.notes').forEach(note => note.remove()); return deck.textContent; }"""
+
+
+@pytest.mark.site
+@pytest.mark.browser
+@pytest.mark.parametrize("name", LECTURES)
+def test_a_lecture_deck_shows_each_framing_fits_and_its_sliders_keep_their_keys(browser, slides, name):
+    from tests.test_lecture import _MINUTES
+
+    sections = framed(read_lesson(ROOT / "notebooks" / f"{name}.ipynb"))
+    page, seen = open_deck(browser, slides / f"{name}-lecture.html")
+    try:
+        page.wait_for_function(
+            "() => Array.from(document.images).every(img => img.complete && img.naturalWidth > 0)", timeout=30_000
+        )
+        visited = page.evaluate(VISIT)
+        assert len({s["h"] for s in visited}) == 1 + len(sections)  # the title, then a slide per framing
+        assert [(s["h"], s["v"]) for s in visited if not s["words"] and not s["images"]] == []
+        assert [(s["h"], s["v"]) for s in visited if s["over"] > 2 or s["wide"] > 2] == []
+        assert [(s["h"], s["v"]) for s in visited if s["scale"] < READABLE] == []
+        shown = page.evaluate(ON_SCREEN)
+        assert _MINUTES.search(shown) is None, _MINUTES.search(shown)  # no self-study minutes on a slide
+        questions = page.locator(".fragment", has_text=FOR_THE_ROOM.strip("*"))
+        assert questions.count() == len(sections)  # each question on the next key
+        assert page.locator("aside.notes").count() == len(sections)
+        figures = [s.figure_cell() for s in sections if s.figure_cell() is not None]
+        explorers = sum(1 for cell in figures if "_explorer(" in "".join(cell["source"]))
+        assert page.locator(".posenc-static").count() == explorers
+        sliders_answer_their_keys(page, explorers)
+        assert page.locator(".katex").count() > 0 and page.locator(".katex-error").count() == 0
+        assert seen["outside"] == [] and seen["failed"] == [] and seen["console"] == []
     finally:
         page.context.close()
 
@@ -178,6 +230,7 @@ def test_each_explorer_slider_switches_frames_in_the_slides(browser, slides, nam
 def test_the_index_lists_every_deck_and_the_speaker_notes_hold_the_instructor_notes(slides):
     index = (slides / "index.html").read_text(encoding="utf-8")
     assert all(f"href='{name}.html'" in index for name in LESSONS)
+    assert all(f"href='{name}-lecture.html'" in index for name in LECTURES) and len(LECTURES) >= 5
     for name in LESSONS:
         nb = json.loads((ROOT / "notebooks" / f"{name}.ipynb").read_text(encoding="utf-8"))
         noted = [

@@ -236,10 +236,11 @@ def write_binder(folder: Path, url: str | None = None) -> None:
     (folder / "postBuild").chmod(0o755)
 
 
-def build_guide(out: Path, cache: Path = ROOT / "build" / "npm-cache") -> Path:
+def build_guide(out: Path, cache: Path = ROOT / "build" / "npm-cache", hub: str = "") -> Path:
     """The instructor guide as a page, ``out/guide/instructor-guide.html``, with the KaTeX it typesets its maths
     with; its path. Made from the lessons as they are now (:func:`tools.gen_guide.guide`), like the committed
-    ``docs/instructor-guide.md``, which the kit leaves alone (``make docs`` writes it)."""
+    ``docs/instructor-guide.md``, which the kit leaves alone (``make docs`` writes it). `hub` (the class hub's
+    address) goes into the messages to send before class."""
     from tools.gen_guide import guide
 
     folder = out / "guide"
@@ -251,13 +252,14 @@ def build_guide(out: Path, cache: Path = ROOT / "build" / "npm-cache") -> Path:
     source = folder / "instructor-guide.md"
     source.write_text(guide(), encoding="utf-8")
     page.write_text(glossary_page(source, "Instructor guide"), encoding="utf-8")
-    write_sheet_messages(folder / "sheets")
+    write_sheet_messages(folder / "sheets", hub)
     return page
 
 
-def write_sheet_messages(folder: Path) -> list[Path]:
+def write_sheet_messages(folder: Path, hub: str = "") -> list[Path]:
     """For each run sheet, the message to send before class (``NAME-before-class.txt``) and the homework sheet
-    (``NAME-homework.md``), NAME its slot and room (:func:`posenc_course.run_sheets.messages.sheet_name`)."""
+    (``NAME-homework.md``), NAME its slot and room (:func:`posenc_course.run_sheets.messages.sheet_name`); the
+    message's link opens the class hub at `hub` (``https://HOST``), or says ``<hub>`` where none is given."""
     from tools.gen_links import nbgitpuller_link
 
     lessons = read_lessons(NOTEBOOKS)
@@ -266,7 +268,8 @@ def write_sheet_messages(folder: Path) -> list[Path]:
     for sheet in SHEETS:
         name = sheet_name(sheet)
         before = folder / f"{name}-before-class.txt"
-        before.write_text(before_class(sheet, lessons, nbgitpuller_link()), encoding="utf-8")
+        link = nbgitpuller_link(hub=hub.rstrip("/")) if hub else nbgitpuller_link()
+        before.write_text(before_class(sheet, lessons, link), encoding="utf-8")
         work = folder / f"{name}-homework.md"
         work.write_text(homework_sheet(sheet, lessons), encoding="utf-8")
         written += [before, work]
@@ -277,6 +280,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "kit", help="where to write (default build/kit)")
     parser.add_argument("--branch", default=STUDENT_BRANCH, help="the branch the student edition will be published to")
+    parser.add_argument("--hub", default="", help="the class hub's address (https://HOST) for the messages to send")
     args = parser.parse_args(argv)
     for edition, files in build(args.out, args.branch).items():
         print(f"{edition}: {len(files)} lessons in {args.out / edition}")
@@ -284,7 +288,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"handout: {', '.join(p.name for p in build_handout(args.out / 'handout'))} in {args.out / 'handout'}")
     print(f"run sheets' handouts: {len(build_sheet_handouts(args.out / 'handout'))} files in {args.out / 'handout'}")
     build_slides(args.out / "slides", course_binder_url(), ROOT / "build" / "npm-cache")  # it says where
-    print(f"instructor guide: {build_guide(args.out)}")
+    print(f"instructor guide: {build_guide(args.out, hub=args.hub)}")
 
 
 if __name__ == "__main__":

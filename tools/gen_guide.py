@@ -19,7 +19,7 @@ from pathlib import Path
 
 from posenc.checks import CHECKERS
 from posenc.checks.questions import question
-from posenc_course.editions import QUIZ, expand_note, hint_args, note_of
+from posenc_course.editions import QUIZ, hint_args, note_of, spoken_note
 from posenc_course.lessons import Lesson, cell_source, read_lessons
 from posenc_course.run_sheets import (
     CONVERSION,
@@ -79,16 +79,20 @@ lessons' folded answers: see "What a student can still find" below.
   checker's message and ends with its points (1.0 or 0.0, which nbgrader reads as the cell's score), so Run
   All reaches the end of a lesson with exercises unfinished, and autograde gives those 0. Its grades are
   formative: its README says what the autograder cannot tell;
-- the **slides** (`build/kit/slides/`): each lesson as a reveal.js deck, one slide per section,
-  the instructor notes in the speaker view (press S), each explorer's main slider working with no
-  kernel. They are for you: they hold the quiz keys, model answers and solutions in folds, and the
+- the **slides** (`build/kit/slides/`): two decks per lesson. The **lecture** deck, for projecting
+  between the hands-on parts: a slide for each section a run sheet uses, with the idea to say, the figure
+  and the question for the room (on the next key; a prediction's answer one slide down, after the
+  guesses), and the section's text with its class minutes in the speaker view (press S). The **whole
+  lesson** deck, the fallback: one slide per section, the rest below it. In both, each explorer's main
+  slider works with no kernel and a focused slider keeps the arrow keys. They are for you: they hold the quiz keys, model answers and solutions in folds, and the
   notes; do not post them. Use them when no kernel can run at the projector, or when the hub fails:
   the run sheets below assume the live notebooks;
 - the **handout** (`build/kit/handout/`, HTML and an A4 PDF): a page per lesson (objectives, Lock it
   in, its words), the comparison table and the glossary, each page with the course version; and one per
   run sheet (`handout-90-new-to-attention.pdf` and the others): the class's questions to predict with lines
   to write on, the sheet's homework and the pages of the lessons it teaches, with no filled-in answer, for
-  the room.
+  the room. Hand out its first page at the start and the rest at the end: the lessons' pages sum them up,
+  and their Lock it in answers the day's predictions.
 
 The student edition keeps every hint and removes every solution and model answer, so lesson 00's
 sentence "the solution is folded below them" does not hold there, and its pointer to "the quick
@@ -136,7 +140,8 @@ own that nbgrader hides from students (`### BEGIN HIDDEN TESTS`), on cases you c
    (`git remote add fork <its address>` first, if your clone's `origin` is the course you cloned).
    Binder needs `main` there to install the package, so a student who knows git can fetch `main` from
    the same repository, with this guide and the folded answers ("What a student can still find"). The link to
-   send, with your hub's address for `<hub>` (`tools/gen_links.py` writes it from `Repository` in
+   send, with your hub's address for `<hub>` (`make kit HUB=https://your.hub` writes it into the messages
+   in `build/kit/guide/sheets/`; `tools/gen_links.py` writes the rest from `Repository` in
    `pyproject.toml`; nbgitpuller clones into a folder named after the repository):
    `{nbgitpuller}`
 4. Run the preflight on the hub, with the kernel's Python and the one JupyterLab runs from:
@@ -216,10 +221,10 @@ def lesson_part(lesson: Lesson) -> str:
     ]
     out += ["**Objectives**", *(f"- {o}" for o in lesson.objectives), ""]
     args = hint_args(list(cells))
-    out += ["**Sections**", "", "| section | path | min | instructor note |", "|---|---|---|---|"]
+    out += ["**Sections**", "", "| section | path | self-study min | instructor note |", "|---|---|---|---|"]
     for section in lesson.sections:
-        note = note_of(section.cells[0])
-        said = _one_line(expand_note(note, args)).replace("|", "\\|") if note else ""
+        note = spoken_note(section.cells[0], args)  # the class minutes first, where a run sheet frames it
+        said = _one_line(note).replace("|", "\\|") if note else ""
         out.append(f"| {section.title} | {'optional' if section.optional else 'core'} | {section.minutes} | {said} |")
     out.append("")
     errors = [note_of(c) for c in cells if c.get("cell_type") == "code" and "checks.expect_error()" in cell_source(c)]

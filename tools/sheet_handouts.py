@@ -73,12 +73,16 @@ def class_html(sheet: RunSheet, lessons: list[Lesson]) -> str:
         "<h3>Predict, then check</h3>",
         "<p>Write your guess before the cell runs; after it, note what surprised you.</p>",
     ]
+    closing = (
+        '<p class="promise">After class: the homework on the next page, then a page per lesson that sums it up '
+        "(its Lock it in answers today's predictions: read it after you have guessed).</p>"
+    )
     for number, title in asked:
         parts.append(
             f'<p class="asked"><b>{number} · {html.escape(title)}.</b> {inline(question(by_number[number], title))}</p>'
             '<div class="guess"></div>'
         )
-    return "".join(parts)
+    return "".join([*parts, closing])
 
 
 def homework_html(sheet: RunSheet, lessons: list[Lesson]) -> str:

@@ -37,6 +37,11 @@ need to know about a lesson is written in the lesson itself, in the form a learn
 - **Class minutes**: a section a run sheet frames at the projector states how long that takes in its
   heading cell's ``metadata["posenc"]["class_minutes"]`` (:data:`CLASS_MINUTES`); the run sheets, the
   instructor edition's notes and the slides' speaker notes all print that one number.
+- **Framings**: a section a run sheet uses carries, in the same place, ``metadata["posenc"]["framing"]``
+  (:data:`FRAMING`): ``{"idea": ..., "figure": ..., "question": ...}``, the one sentence the lecturer
+  says, the id of the cell the room looks at (its output, or its code when it has none, as for an
+  exercise; ``null`` for none) and the question put to the room. The lecture slides show the framings
+  (``tools/build_slides.py``); nothing counts them in minutes.
 - **Cell tags** (a cell's ``metadata.tags``): ``raises-exception`` marks an error left to raise;
   tags that start with ``posenc-`` are reserved for the teaching kit (predict-then-check cells,
   and later instructor notes and slide breaks), read with :meth:`Lesson.tagged`.
@@ -66,6 +71,8 @@ __all__ = [
     "PREDICT",
     "PREDICT_PROMPT",
     "CLASS_MINUTES",
+    "FRAMING",
+    "Framing",
 ]
 
 #: How an optional section's heading starts.
@@ -75,6 +82,8 @@ OPTIONAL = "Going further (optional):"
 PREDICT = "posenc-predict"
 #: Where a section's class minutes live: its heading cell's ``metadata["posenc"][CLASS_MINUTES]``.
 CLASS_MINUTES = "class_minutes"
+#: Where a section's framing for the lecture slides lives: its heading cell's ``metadata["posenc"][FRAMING]``.
+FRAMING = "framing"
 #: How the markdown cell before it starts.
 PREDICT_PROMPT = "**Predict, then check.**"
 
@@ -128,6 +137,16 @@ _TERM = re.compile(r"^- \*\*(.+?)\*\*: (.+)$", re.M)
 
 
 @dataclass(frozen=True)
+class Framing:
+    """How a lecturer frames a section at the projector: the idea in a sentence, the cell to show (its id, or
+    None) and the question for the room."""
+
+    idea: str
+    figure: str | None
+    question: str
+
+
+@dataclass(frozen=True)
 class Section:
     """One ``## `` section of a lesson: its title, stated minutes, whether optional, and its cells.
 
@@ -139,6 +158,13 @@ class Section:
     optional: bool
     cells: tuple[dict, ...] = field(repr=False)
     class_minutes: int | None = None
+    framing: Framing | None = None
+
+    def figure_cell(self) -> dict | None:
+        """The cell the framing shows, or None."""
+        if self.framing is None or self.framing.figure is None:
+            return None
+        return next(c for c in self.cells if c.get("id") == self.framing.figure)
 
 
 @dataclass(frozen=True)
@@ -296,7 +322,35 @@ def _section(start: tuple[str, int, int], cells: tuple[dict, ...]) -> Section:
             f"section {title!r}: metadata posenc.{CLASS_MINUTES} must be a whole number of minutes >= 1; "
             f"got {in_class!r}."
         )
-    return Section(title=title, minutes=minutes, optional=optional, cells=cells, class_minutes=in_class)
+    return Section(
+        title=title,
+        minutes=minutes,
+        optional=optional,
+        cells=cells,
+        class_minutes=in_class,
+        framing=_framing(title, cells),
+    )
+
+
+def _framing(title: str, cells: tuple[dict, ...]) -> Framing | None:
+    """A section's framing from its heading cell's metadata; a ``ValueError`` says what is wrong with it."""
+    given = cells[0].get("metadata", {}).get("posenc", {}).get(FRAMING) if cells else None
+    if given is None:
+        return None
+    keys = {"idea", "figure", "question"}
+    if not isinstance(given, dict) or set(given) != keys:
+        got = sorted(given) if isinstance(given, dict) else type(given).__name__
+        raise ValueError(f"section {title!r}: metadata posenc.{FRAMING} must have the keys {sorted(keys)}; got {got}.")
+    for key in ("idea", "question"):
+        if not isinstance(given[key], str) or not given[key].strip():
+            raise ValueError(f"section {title!r}: posenc.{FRAMING}.{key} must be a sentence; got {given[key]!r}.")
+    ids = [c.get("id") for c in cells[1:]]
+    if given["figure"] is not None and given["figure"] not in ids:
+        raise ValueError(
+            f"section {title!r}: posenc.{FRAMING}.figure is {given['figure']!r}, which is not the id of one of the "
+            f"section's cells after its heading ({ids}); give one of them, or null."
+        )
+    return Framing(idea=given["idea"].strip(), figure=given["figure"], question=given["question"].strip())
 
 
 def read_lessons(folder: str | Path) -> list[Lesson]:

@@ -10,7 +10,8 @@ given here, by one rule, when the slides are built.
 - a figure's short caption (a markdown cell that starts :data:`CAPTION`, at most
   :data:`SHORT_TEXT` characters) stays on the slide of the figure before it;
 - every other markdown cell is a sub-slide (down the section's column), and so is a code cell
-  with more than :data:`LONG_CODE` lines or with a picture among its outputs;
+  with more than :data:`LONG_CODE` lines or with a picture among its outputs, and a prediction's
+  answer (a cell tagged ``posenc-predict``: its question's slide never shows it);
 - any other code cell stays on the slide of the cell before it, when that is a markdown cell of
   at most :data:`SHORT_TEXT` characters (a sentence and the code it introduces); otherwise it is a
   sub-slide;
@@ -35,7 +36,7 @@ Examples
 
 from __future__ import annotations
 
-from posenc_course.lessons import SETUP_CODE, cell_source
+from posenc_course.lessons import PREDICT, SETUP_CODE, cell_source
 
 __all__ = ["SLIDE_KEY", "SLIDE_TYPES", "LONG_CODE", "SHORT_TEXT", "CAPTION", "slide_types", "override_of"]
 
@@ -85,7 +86,12 @@ def slide_types(cells: list[dict]) -> list[str]:
             and previous.get("cell_type") == "code"
         ):
             rule = "-"
-        elif kind != "code" or len(text.splitlines()) > LONG_CODE or _has_picture(cell):
+        elif (
+            kind != "code"
+            or len(text.splitlines()) > LONG_CODE
+            or _has_picture(cell)
+            or PREDICT in cell.get("metadata", {}).get("tags", [])
+        ):
             rule = "subslide"
         elif (
             previous is not None

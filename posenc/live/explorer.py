@@ -59,7 +59,8 @@ class Explorer:
     environment keeps every picture at the figure's density.
 
     Subclasses set their parameters, create their controls, then call
-    ``super().__init__(controls, main)``; they implement ``_build_figure`` (create the
+    ``super().__init__(controls, main)`` (with ``also=`` the control that carries the demo's point, if it is
+    not `main`); they implement ``_build_figure`` (create the
     figure; return it with its dynamic, slow and sprite artists, see :class:`LiveFigure`),
     ``_redraw`` (update those artists from the controls; return the readout as HTML) and,
     if they have slow artists, ``_slow_key`` (the state the slow artists depend on).
@@ -71,6 +72,8 @@ class Explorer:
     ----------
     controls : list of ipywidgets widgets
     main : the control a learner moves first (keyboard-operable; CSS class ``posenc-main``)
+    also : the control that carries the demo's point beside `main` (a checkbox, say), or None; a page with no
+        kernel prerenders every combination of the two (:func:`posenc.live.static.static_view`)
     readout : ipywidgets.HTML
         The state in words, so the figure can be followed without seeing it.
     widget : Panel
@@ -81,10 +84,15 @@ class Explorer:
     """
 
     def __init__(
-        self, controls: list[ipywidgets.Widget], main: ipywidgets.Widget, header: Sequence[ipywidgets.Widget] = ()
+        self,
+        controls: list[ipywidgets.Widget],
+        main: ipywidgets.Widget,
+        header: Sequence[ipywidgets.Widget] = (),
+        also: ipywidgets.Widget | None = None,
     ) -> None:
         self.controls = controls
         self.main = main
+        self.also = also
         main.add_class("posenc-main")
         self.readout = ipywidgets.HTML(layout=ipywidgets.Layout(margin="2px 0 0 8px"))
         self.readout.add_class("posenc-readout")

@@ -3,8 +3,8 @@
 ``tools/build_site.py`` runs each lesson in a kernel whose environment has
 ``POSENC_STATIC_SITE`` set. There, displaying an :class:`~posenc.live.Explorer`
 shows :func:`static_view` instead of the live widget: the explorer is drawn once per
-value of its main control (at most :data:`MAX_FRAMES` values, evenly spread), each
-frame an ``ipywidgets.Image`` in an ``ipywidgets.Stack``, with the readouts in a second
+value of its main control (at most :data:`MAX_FRAMES` values, evenly spread; where it names an
+`also` control, once per combination of the two), each frame an ``ipywidgets.Image`` in an ``ipywidgets.Stack``, with the readouts in a second
 ``Stack``; a slider over those values is linked to both stacks in the browser
 (``jslink`` on its ``index``), so the page needs no kernel. The other controls show
 their value and that they need a running notebook. Frames are made at build time and
@@ -28,6 +28,8 @@ if TYPE_CHECKING:  # the explorer imports this module: a name for the annotation
 SITE_ENV = "POSENC_STATIC_SITE"
 #: Most frames per slider: enough to sweep, few enough for a light page.
 MAX_FRAMES = 24
+#: Most values of an explorer's `also` control to prerender (each with a sweep of the main slider).
+MAX_ALSO = 4
 #: Bytes of frames per explorer, before base64: a big picture gets fewer frames (never fewer than 12).
 FRAME_BUDGET = 700_000
 #: Pixels per CSS pixel of the prerendered frames (the live pictures at rest have 2).
@@ -125,16 +127,17 @@ def _frame(explorer: Explorer) -> tuple[bytes, str]:
     return encode_frame(explorer.live.pixels())
 
 
-def static_view(explorer: Explorer) -> ipywidgets.VBox:
-    """The prerendered version of `explorer` for the static site (see the module's docstring)."""
+def _sweep(
+    explorer: Explorer, values: list[object], current: int, drawn: tuple[tuple[bytes, str], str] | None
+) -> tuple[ipywidgets.Stack, ipywidgets.Stack]:
+    """The explorer drawn at each of its main control's `values`, as a stack of pictures and one of readouts;
+    `drawn` is the frame of the current value when it is already made."""
     main = explorer.main
     start = main.value
-    drawn = _frame(explorer), explorer.readout.value  # the start's frame sizes the budget
-    values, labels, current = frame_values(main, most=min(MAX_FRAMES, max(12, FRAME_BUDGET // len(drawn[0][0]))))
     width = str(explorer.live.css_size[0])  # every frame shown at the live picture's size
     images, readouts = [], []
     for i, value in enumerate(values):
-        if i == current and value == start:  # the frame drawn and encoded above
+        if drawn is not None and i == current and value == start:  # the frame drawn and encoded already
             (data, kind), readout = drawn
         else:
             main.value = value  # redraws through the explorer's own observers
@@ -142,7 +145,30 @@ def static_view(explorer: Explorer) -> ipywidgets.VBox:
         images.append(ipywidgets.Image(value=data, format=kind, width=width))
         images[-1].add_class(f"posenc-frame-{i}")  # which frame a page shows, for the tests
         readouts.append(ipywidgets.HTML(readout))
-    main.value = start
+    return ipywidgets.Stack(images, selected_index=current), ipywidgets.Stack(readouts, selected_index=current)
+
+
+def static_view(explorer: Explorer) -> ipywidgets.VBox:
+    """The prerendered version of `explorer` for the static site (see the module's docstring).
+
+    Where the explorer names an `also` control (the one that carries its point, beside the main slider), every
+    combination of the two is drawn, the main control's values fewer to keep the frame budget: a stack of the
+    main slider's frames for each of `also`'s values, picked by buttons, all of it linked in the browser.
+    """
+    main, also = explorer.main, getattr(explorer, "also", None)
+    # every control's value, `also` first: put back in this order, as `also` may move the others when set
+    settings = sorted(((c, c.value) for c in explorer.controls), key=lambda pair: pair[0] is not also)
+    drawn = _frame(explorer), explorer.readout.value  # the start's frame sizes the budget
+    choices, chosen, at = frame_values(also, most=MAX_ALSO) if also is not None else ([None], [""], 0)
+    most = min(MAX_FRAMES, max(12, FRAME_BUDGET // (len(drawn[0][0]) * len(choices))))
+    values, labels, current = frame_values(main, most=most)
+    sweeps = []
+    for k, choice in enumerate(choices):
+        if also is not None:
+            also.value = choice
+        sweeps.append(_sweep(explorer, values, current, drawn if k == at else None))
+        for control, value in settings:  # back to the start
+            control.value = value
     slider = ipywidgets.SelectionSlider(
         options=[(label, i) for i, label in enumerate(labels)],  # labels may repeat; indices do not
         index=current,
@@ -153,15 +179,29 @@ def static_view(explorer: Explorer) -> ipywidgets.VBox:
     )
     slider.add_class("posenc-main")
     slider.add_class("posenc-static-slider")
-    pictures = ipywidgets.Stack(images, selected_index=current)
+    for pictures, words in sweeps:
+        ipywidgets.jslink((slider, "index"), (pictures, "selected_index"))
+        ipywidgets.jslink((slider, "index"), (words, "selected_index"))
+    if also is None:
+        (pictures, words), switch = sweeps[0], []
+    else:
+        pictures = ipywidgets.Stack([p for p, _ in sweeps], selected_index=at)
+        words = ipywidgets.Stack([w for _, w in sweeps], selected_index=at)
+        buttons = ipywidgets.ToggleButtons(
+            options=[(label, k) for k, label in enumerate(chosen)],
+            index=at,
+            description=also.description or "setting",
+            style={"description_width": "initial", "button_width": "auto"},
+        )
+        buttons.add_class("posenc-static-also")
+        ipywidgets.jslink((buttons, "index"), (pictures, "selected_index"))
+        ipywidgets.jslink((buttons, "index"), (words, "selected_index"))
+        switch = [buttons]
     pictures.add_class("posenc-frames")
-    words = ipywidgets.Stack(readouts, selected_index=current)
     words.add_class("posenc-readout")
-    ipywidgets.jslink((slider, "index"), (pictures, "selected_index"))
-    ipywidgets.jslink((slider, "index"), (words, "selected_index"))
     notes = []
     for control in explorer.controls:
-        if control is main:
+        if control is main or control is also:
             continue
         link = binder_link()
         run = f'<a href="{link}">a running notebook</a>' if link else "a running notebook"
@@ -172,6 +212,6 @@ def static_view(explorer: Explorer) -> ipywidgets.VBox:
                 f"<span style='color:#555'>{name}: <b>{shown}</b> (to change it, open this lesson in {run})</span>"
             )
         )
-    box = ipywidgets.VBox([slider, *notes, words, pictures])
+    box = ipywidgets.VBox([slider, *switch, *notes, words, pictures])
     box.add_class("posenc-static")
     return box

@@ -70,7 +70,7 @@ class _OrderExplorer(Explorer):
         labels = [" ".join(self.words[i] for i in order) for order in self.orders]
         self.order = selection_slider("order", labels)
         self.positions = checkbox("add sinusoidal positions")
-        super().__init__([self.order, self.positions], self.order)
+        super().__init__([self.order, self.positions], self.order, also=self.positions)
 
     def _forward(self, order: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
         x = self.embeddings[list(order)]  # (seq_len, d_model)

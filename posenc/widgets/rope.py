@@ -28,7 +28,7 @@ class _RopeExplorer(Explorer):
         self.j = int_slider("key position j", j, 0, max_position)
         self.keep = checkbox("keep the offset i − j (moving i moves j)")
         self._offset = i - j
-        super().__init__([self.i, self.j, self.keep], self.i)
+        super().__init__([self.i, self.j, self.keep], self.i, also=self.keep)
 
     def _on_change(self, change: dict) -> None:
         if change["owner"] is self.keep and self.keep.value:

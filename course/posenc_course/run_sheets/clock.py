@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from dataclasses import dataclass
@@ -202,11 +203,14 @@ PARTS = ("exercise", "quiz", "discuss", "predict")
 
 
 def _whole(step: Step, section: Section) -> bool:
-    """Whether `step` uses all of `section`: any activity but those of :data:`PARTS`, or an exercise in
-    a section that holds nothing else to do (no other exercise, quiz, recall or prediction)."""
+    """Whether `step` uses all of `section`: any activity but those of :data:`PARTS` (a framing only where the
+    section holds no exercise), or an exercise in a section that holds nothing else to do (no other exercise,
+    quiz, recall or prediction)."""
+    text = _text(section)
+    if step.activity == "frame":  # framed at the projector: the section's exercise, if it has one, is still to do
+        return not _ABOUT.findall(text)
     if step.activity not in PARTS:
         return True
-    text = _text(section)
     others = len(_ABOUT.findall(text)) + text.count("widgets.quiz(") + text.count("widgets.recall(")
     return step.activity == "exercise" and others == 1 and PREDICT_PROMPT not in text
 
@@ -216,7 +220,9 @@ class Homework:
     """What a sheet sets after class, as "NN · title" labels in the order to do them.
 
     `sections`: (label, stated minutes) of the core sections the sheet left out of the lessons it touched, the Check yourself sections
-    first (they check the ideas of the class), then the others in the course's order, each taken if it still
+    first (they check the ideas of the class), then a section framed in class whose exercise is still to do
+    (the room new to attention meets lesson 01's formula at the projector only), then the others in the
+    course's order, each taken if it still
     fits in :data:`HOMEWORK_MINUTES` stated minutes (`minutes`, their sum); a section the sheet used one part of
     is listed with the part it used. `later`: the core sections that did not fit, in the same order, for the
     self-study path. `optional`: the optional sections left out. Pre-reading is not homework."""
@@ -236,10 +242,13 @@ def homework(sheet: RunSheet, lessons: list[Lesson]) -> Homework:
     for step in sheet.steps:
         if step.activity in UNPLACED:
             continue
-        if _whole(step, _section(by_number, step)):
-            whole.update((step.lesson, t) for t in (step.section, *step.also))
-        else:
-            parts.setdefault((step.lesson, step.section), []).append(step.part or "the prediction")
+        for title in (step.section, *step.also):
+            one = dataclasses.replace(step, section=title, also=())
+            if _whole(one, _section(by_number, one)):
+                whole.add((step.lesson, title))
+            else:
+                used_part = step.part or ("the framing" if step.activity == "frame" else "the prediction")
+                parts.setdefault((step.lesson, title), []).append(used_part)
     core: list[tuple[str, int]] = []
     optional: list[str] = []
     for lesson in lessons:
@@ -255,13 +264,35 @@ def homework(sheet: RunSheet, lessons: list[Lesson]) -> Homework:
             else:
                 core.append((label, section.minutes))
     checks = [item for item in core if " · Check yourself" in item[0]]
-    ordered = checks + [item for item in core if item not in checks]
+    framed = [item for item in core if item[0].endswith("(all but the framing, done in class)")]
+    ordered = checks + framed + [item for item in core if item not in checks and item not in framed]
     sections: list[tuple[str, int]] = []
     later: list[tuple[str, int]] = []
     for label, stated in ordered:  # each in turn, if it still fits
         fits = sum(m for _, m in sections) + stated <= HOMEWORK_MINUTES
         (sections if fits else later).append((label, stated))
     return Homework(sections, sum(m for _, m in sections), later, optional)
+
+
+#: What happens at the projector only: the students run nothing of it themselves.
+AT_THE_PROJECTOR = ("frame", "demo")
+
+
+def run_from(sheet: RunSheet, index: int, lessons: list[Lesson]) -> Section:
+    """The section whose heading the students click, for Run All Above, when the sheet enters a lesson at step
+    `index`: the first section of that lesson's run of steps that the students run themselves (a step at the
+    projector alone leaves its cells unrun on their screens, and a later cell needs what they define); the
+    step's own section if every step of the run is at the projector."""
+    by_number = {lesson.number: lesson for lesson in lessons}
+    lesson = sheet.steps[index].lesson
+    for step in sheet.steps[index:]:
+        if step.activity in UNPLACED:
+            continue
+        if step.lesson != lesson:
+            break
+        if step.activity not in AT_THE_PROJECTOR:
+            return _section(by_number, step)
+    return _section(by_number, sheet.steps[index])
 
 
 def schedule(sheet: RunSheet, lessons: list[Lesson]) -> list[Row]:
@@ -275,6 +306,7 @@ def schedule(sheet: RunSheet, lessons: list[Lesson]) -> list[Row]:
     used = covered(sheet, lessons)
     last = {step.lesson: i for i, step in enumerate(sheet.steps) if step.activity not in UNPLACED}
     rows: list[Row] = []
+    ran: dict[str, set[str]] = {}  # per lesson, the sections run on the students' screens so far
     clock, here = 0, ""
     for index, step in enumerate(sheet.steps):
         placed = step.activity not in UNPLACED
@@ -286,19 +318,30 @@ def schedule(sheet: RunSheet, lessons: list[Lesson]) -> list[Row]:
                 f"kernel each), opens lesson {step.lesson} (the file browser's notebooks folder) and runs its set-up cell"
             )
             lesson = by_number[step.lesson]
-            if section is not lesson.sections[0]:
+            start = run_from(sheet, index, lessons)
+            if start is not lesson.sections[0]:
                 what += (
-                    f", then clicks once on the heading '{step.section}' and chooses Run → Run All Above Selected Cell"
+                    f", then clicks once on the heading '{start.title}' and chooses Run → Run All Above Selected Cell"
                 )
-                above = lesson.sections[: lesson.sections.index(section)]
+                above = lesson.sections[: lesson.sections.index(start)]
                 if any("checks.check_" in _text(s) for s in above):
                     what += " (an exercise above it then prints “Not attempted yet”: expected, go on)"
+            ran[step.lesson] = {s.title for s in lesson.sections[: lesson.sections.index(start)]}
             rows.append(Row(clock, clock + gap, step.lesson, "", "transition", what))
             clock += gap
         minutes = minutes_of(step, section)
         what = (
             ACTIVITIES[step.activity] + (f" ({step.part})" if step.part else "") + (f". {step.say}" if step.say else "")
         )
+        if placed and section is not None and step.activity not in (*AT_THE_PROJECTOR, "setup"):
+            lesson = by_number[step.lesson]
+            above = lesson.sections[: lesson.sections.index(section)]
+            if any(s.title not in ran.get(step.lesson, set()) and not s.optional for s in above):
+                what = (
+                    f"first, everyone clicks once on the heading '{section.title}' and chooses Run → Run All Above "
+                    f"Selected Cell (the sections skipped above it define what it uses); then: {what}"
+                )
+            ran[step.lesson] = ran.get(step.lesson, set()) | {s.title for s in above} | {section.title}
         skip = ""
         if placed and last[step.lesson] == index:
             left = [s for s in by_number[step.lesson].sections if s.title not in used[step.lesson]]

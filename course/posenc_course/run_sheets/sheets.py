@@ -38,9 +38,12 @@ ROPE_BRIDGE = S(
     "03",
     "",
     "bridge",
-    say="Lesson 03 is skipped; lesson 05 opens with its one idea. Draw the unit circle: a pair of the table's "
-    "columns at position m is the point (sin mθ, cos mθ); moving to m + k turns it by the angle kθ, the same "
-    "turn whatever m is. A shift is a rotation: RoPE starts from there.",
+    say="Lesson 03 is skipped; lesson 05 opens with its one idea. Draw the unit circle: pair i of the table's "
+    "columns at position p is the point (sin pω_i, cos pω_i); moving on δ places turns it by the angle δω_i, the "
+    "same turn whatever p is (lesson 03's matrix M_δ). A shift is a rotation: RoPE starts from there, turning "
+    "queries and keys instead of adding rows (lesson 05 calls the positions i and j, the speeds θ_p, and turns the "
+    "other way round, which changes nothing here). Lesson 05 also uses: the dot product of two arrows is their "
+    "lengths times the cosine of the angle between them.",
 )
 
 #: Lesson 02's core in class: the formula, then the table built.
