@@ -222,7 +222,7 @@ class Homework:
     `sections`: (label, stated minutes) of the core sections the sheet left out of the lessons it touched, the Check yourself sections
     first (they check the ideas of the class), then a section framed in class whose exercise is still to do
     (the room new to attention meets lesson 01's formula at the projector only), then the others in the
-    course's order, each taken if it still
+    course's order, lesson 00's orientation last, each taken if it still
     fits in :data:`HOMEWORK_MINUTES` stated minutes (`minutes`, their sum); a section the sheet used one part of
     is listed with the part it used. `later`: the core sections that did not fit, in the same order, for the
     self-study path. `optional`: the optional sections left out. Pre-reading is not homework."""
@@ -265,7 +265,10 @@ def homework(sheet: RunSheet, lessons: list[Lesson]) -> Homework:
                 core.append((label, section.minutes))
     checks = [item for item in core if " · Check yourself" in item[0]]
     framed = [item for item in core if item[0].endswith("(all but the framing, done in class)")]
-    ordered = checks + framed + [item for item in core if item not in checks and item not in framed]
+    rest = [item for item in core if item not in checks and item not in framed]
+    # lesson 00's reading (the map, how a lesson is built) after the lessons the class taught
+    orientation = [item for item in rest if item[0].startswith("00 · ")]
+    ordered = checks + framed + [item for item in rest if item not in orientation] + orientation
     sections: list[tuple[str, int]] = []
     later: list[tuple[str, int]] = []
     for label, stated in ordered:  # each in turn, if it still fits

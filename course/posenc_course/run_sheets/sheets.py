@@ -65,8 +65,8 @@ ROPE = (
         "05",
         "Rotate, don't add",
         "frame",
-        say="Draw a query's pair as an arrow turned by m·θ, and say that each head's queries and keys are turned, "
-        "its values not.",
+        say="Draw a query's pair as an arrow turned by i·θ_p at position i (the lesson's letters), and say that "
+        "each head's queries and keys are turned, its values not.",
     ),
     S("05", "Interactive demo: a query and a key in one plane", "demo"),
     S("05", "The score depends only on i − j", "predict"),
