@@ -133,7 +133,10 @@ from nbclient import NotebookClient
 nb = nbformat.read("notebooks/00_start_here.ipynb", as_version=4)
 with tempfile.TemporaryDirectory() as folder:  # over Unix sockets, as tools/execute_notebooks.py runs a kernel
     km = KernelManager(kernel_name="python3", transport="ipc", ip=f"{folder}/kernel")
-    NotebookClient(nb, km=km, timeout=120, resources={"metadata": {"path": "notebooks"}}).execute()
+    try:
+        NotebookClient(nb, km=km, timeout=120, resources={"metadata": {"path": "notebooks"}}).execute()
+    finally:  # a kernel handed in is the caller's to stop
+        km.shutdown_kernel(now=True)
 errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs
           if o.output_type == "error" and "raises-exception" not in c.metadata.get("tags", [])]
 assert not errors, errors
