@@ -10,8 +10,13 @@ repository whose ``student`` branch holds the student edition, published by ``to
 Two students follow the guide's nbgitpuller link in headless Chromium: each logs in, gets the course in
 their own home, runs lesson 00 and moves its slider. Then the course publishes an update and the first
 student, who has edited one lesson, deleted another and changed a line the update also changes,
-follows the link again. Everything the hub started is stopped at the end. The whole visit runs once (a
-module fixture); each test reads one part. The preflight is run on the same two environments.
+follows the link again. Between the two, the class does an assignment with nbgrader, set up as the guide's
+"Grading on the hub" says: the instructor, a third user, releases lesson 02's graded assignment from the
+formgrader in their own server; each student fetches it from their Assignments list's server end and
+submits it (alice finished, bob as released); the instructor collects and autogrades from the formgrader,
+which runs the submissions in the course's kernel. Everything the hub started is stopped at the end. The
+whole visit runs once (a module fixture); each test reads one part. The preflight is run on the same two
+environments.
 """
 
 from __future__ import annotations
@@ -29,12 +34,18 @@ import pytest
 from posenc_course.editions import COURSE_KERNEL
 from tools.gen_links import nbgitpuller_link, repository
 from tools.hubdriver import (
+    COURSE_ID,
     Hub,
     build_server_env,
+    call,
     follow_link,
+    log_in,
     missing_hub_reason,
+    nbgrader_for_the_class,
+    nbgrader_for_the_instructor,
     publish_course,
     register_kernel,
+    student_id_stand_in,
     tljh_layout,
 )
 from tools.labdriver import check_open_lesson, missing_browser_reason, open_browser, record_console_errors, wait_for
@@ -48,6 +59,9 @@ EDITED = Path("notebooks") / "00_start_here.ipynb"
 DELETED = Path("notebooks") / "01_order_blind_attention.ipynb"
 NOTE = "My own note, written after the first class."
 UPDATE = "An update the instructor published after the first class."
+TEACHER = "teacher"
+#: the graded edition's assignment the class does on the hub: the sinusoidal table, the core exercise of every sheet
+ASSIGNMENT = "lesson-02"
 MY_TITLE = "# My copy of the course"
 COURSE_TITLE = "# The student edition, updated"
 
@@ -94,11 +108,17 @@ def user_env(registered) -> Path:
 @pytest.fixture(scope="module")
 def visit(server_env, user_env, tmp_path_factory):
     """The class, from the first link to the hub's stop; what was seen, for the tests below."""
+    from tools.build_kit import build_graded
     from tools.publish_edition import publish
 
     origin, kit = publish_course(tmp_path_factory.mktemp("course"), FOLDER)
     seen: dict = {"published": git(origin, "rev-parse", "student")}
-    hub = Hub(server_env, user_env)
+    nbgrader_for_the_class(user_env, tmp_path_factory.mktemp("srv") / "exchange")
+    hub = Hub(server_env, user_env, instructors=(TEACHER,))
+    graded = build_graded(hub.homes / TEACHER)[0].parents[2]
+    nbgrader_for_the_instructor(hub.homes / TEACHER, graded)
+    for student in STUDENTS:
+        student_id_stand_in(hub.homes / student, student)
     own = hub.homes / "alice" / ".local" / "share" / "jupyter" / "kernels" / "python3"
     own.mkdir(parents=True)
     argv = [OWN_PYTHON, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
@@ -124,6 +144,7 @@ def visit(server_env, user_env, tmp_path_factory):
                 pages[student] = page
             seen["users"] = {user["name"]: user for user in hub.api("GET", "/users")}
             seen["processes"] = hub.processes()
+            seen["grading"] = grading_round(browser, hub, pages, graded)
 
             # after the class: alice writes a note in lesson 00 and deletes lesson 01; the course is updated
             pages["alice"].context.close()
@@ -154,6 +175,50 @@ def visit(server_env, user_env, tmp_path_factory):
     finally:
         seen["left_running"] = hub.close()
     return hub, seen
+
+
+def grading_round(browser, hub: Hub, pages: dict, graded: Path) -> dict:
+    """The instructor generates and releases the assignment from the formgrader; each student lists, fetches
+    and submits it through their own server (alice with every exercise done, bob as released); the
+    instructor collects and autogrades each submission. Every call goes from a logged-in page to its user's
+    server, as JupyterLab's panels make them; what each answered is returned."""
+    teacher = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    log_in(teacher, hub.base, TEACHER)
+    api = f"/user/{TEACHER}/formgrader/api"
+    said: dict = {
+        "formgrader": call(teacher, f"/user/{TEACHER}/formgrader"),
+        "students_formgrader": {s: call(pages[s], f"/user/{s}/formgrader/api/status")["status"] for s in STUDENTS},
+        "generate": call(teacher, f"{api}/assignment/{ASSIGNMENT}/assign", "POST"),
+        "release": call(teacher, f"{api}/assignment/{ASSIGNMENT}/release", "POST"),
+    }
+    source = next((graded / "source" / ASSIGNMENT).glob("*.ipynb"))
+    which = {"assignment_id": ASSIGNMENT, "course_id": COURSE_ID}
+    for student in STUDENTS:
+        mine: dict = {"listed": call(pages[student], f"/user/{student}/assignments?course_id={COURSE_ID}")}
+        mine["fetched"] = call(pages[student], f"/user/{student}/assignments/fetch", "POST", which)
+        fetched = hub.homes / student / ASSIGNMENT / source.name
+        mine["fetched_file"] = fetched.is_file()
+        if student == "alice" and fetched.is_file():
+            nb = nbformat.read(fetched, as_version=4)
+            answers = {
+                c.metadata["nbgrader"]["grade_id"]: c.source
+                for c in nbformat.read(source, as_version=4).cells
+                if c.metadata.get("nbgrader", {}).get("solution")
+            }
+            for cell in nb.cells:
+                if cell.metadata.get("nbgrader", {}).get("solution"):
+                    cell.source = answers[cell.metadata["nbgrader"]["grade_id"]]
+            nbformat.write(nb, fetched)
+        mine["submitted"] = call(pages[student], f"/user/{student}/assignments/submit", "POST", which)
+        said[student] = mine
+    said["collect"] = call(teacher, f"{api}/assignment/{ASSIGNMENT}/collect", "POST")
+    said["autograde"] = {s: call(teacher, f"{api}/submission/{ASSIGNMENT}/{s}/autograde", "POST") for s in STUDENTS}
+    said["submissions"] = call(teacher, f"{api}/submissions/{ASSIGNMENT}")
+    said["exercises"] = sum(
+        bool(c.metadata.get("nbgrader", {}).get("grade")) for c in nbformat.read(source, as_version=4).cells
+    )
+    teacher.context.close()
+    return said
 
 
 def test_each_student_gets_the_course_in_their_own_home_and_lands_on_lesson_00(visit):
@@ -273,3 +338,35 @@ def test_the_preflight_names_a_course_kernel_that_runs_another_python(user_env, 
 def test_everything_the_hub_started_is_stopped(visit):
     _, seen = visit
     assert seen["left_running"] == {}, json.dumps(seen["left_running"], indent=1)
+
+
+def test_the_instructor_releases_from_the_formgrader_which_students_do_not_have(visit):
+    grading = visit[1]["grading"]
+    assert grading["formgrader"]["status"] == 200 and "formgrader" in grading["formgrader"]["text"].lower()
+    assert grading["students_formgrader"] == {s: 404 for s in STUDENTS}, "the formgrader is the instructor's only"
+    for step in ("generate", "release"):
+        assert grading[step]["status"] == 200 and grading[step]["json"]["success"], (step, grading[step])
+
+
+def test_each_student_fetches_and_submits_the_assignment_through_their_own_server(visit):
+    grading = visit[1]["grading"]
+    for student in STUDENTS:
+        mine = grading[student]
+        listed = {a["assignment_id"]: a["status"] for a in mine["listed"]["json"]["value"]}
+        assert listed == {ASSIGNMENT: "released"}, (student, mine["listed"])
+        assert mine["fetched_file"], f"{student}: the fetch put no notebook in their home"
+        assert mine["submitted"]["json"]["success"], (student, mine["submitted"])
+        statuses = {a["status"] for a in mine["submitted"]["json"]["value"] if a["assignment_id"] == ASSIGNMENT}
+        assert "submitted" in statuses, (student, statuses)
+
+
+def test_the_instructor_collects_and_autogrades_in_the_course_kernel(visit):
+    grading = visit[1]["grading"]
+    assert grading["collect"]["json"]["success"], grading["collect"]
+    for student in STUDENTS:
+        assert grading["autograde"][student]["json"]["success"], (student, grading["autograde"][student])
+    scores = {s["student"]: (s["score"], s["max_score"]) for s in grading["submissions"]["json"]}
+    n = grading["exercises"]
+    assert n >= 1
+    # alice's answers get every point (the checkers ran, so the course's kernel did); bob's release gets none
+    assert scores == {"alice": (n, n), "bob": (0, n)}, scores

@@ -78,7 +78,17 @@ ARGUMENT_CASES = {
 CONTENT, STORE, VALUE, QUERY, ANSWER = range(5)  # what the token a state emits is
 
 
+_CHAINS: dict[int, tuple] = {}
+
+
 def whole_chain(language: Language):
+    """The chain of :func:`build_whole_chain`, built once per language object (each build takes about a second)."""
+    if id(language) not in _CHAINS:
+        _CHAINS[id(language)] = (language, build_whole_chain(language))
+    return _CHAINS[id(language)][1]
+
+
+def build_whole_chain(language: Language):
     """The language as one chain whose states (phase, hidden, memory of every slot, slot) each emit one token;
     its start is stationary. ``slot`` is the slot a VALUE, QUERY or ANSWER state is about (0 otherwise).
 

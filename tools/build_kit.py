@@ -42,8 +42,8 @@ from pathlib import Path
 
 import nbformat
 
-from posenc_course.editions import instructor_edition, student_edition, with_course_kernel
-from posenc_course.graded import CODE_STUB, graded_edition
+from posenc_course.editions import COURSE_KERNEL, instructor_edition, student_edition, with_course_kernel
+from posenc_course.graded import CODE_STUB, COURSE_ID, graded_edition
 from posenc_course.lessons import read_lessons
 from posenc_course.run_sheets import SHEETS
 from posenc_course.run_sheets.messages import before_class, homework_sheet, sheet_name
@@ -77,12 +77,16 @@ ABOUT = {
 NBGRADER_CONFIG = f"""\
 # nbgrader settings of the course's graded edition (written by make kit)
 c = get_config()  # noqa: F821 (nbgrader's config loader defines it)
-c.CourseDirectory.course_id = "posenc"  # the course folder is the one nbgrader runs in
+c.CourseDirectory.course_id = {COURSE_ID!r}  # the course folder is the one nbgrader runs in
 c.ExecutePreprocessor.timeout = 300
 # The notebooks ask for the class's kernel, posenc (as the student edition does, so that they start in it on
-# the hub); autograde runs them in the Python that runs nbgrader instead, its python3 kernel, where
-# requirements-grading.txt installs the course.
-c.ExecutePreprocessor.kernel_name = "python3"
+# the hub). Autograde runs them in it where this Jupyter has it (a class hub that registered it: the
+# formgrader runs in the server's environment, which does not hold the course); elsewhere in the python3
+# kernel of the environment nbgrader runs from, where requirements-grading.txt installs the course.
+from jupyter_client.kernelspec import KernelSpecManager  # noqa: E402
+
+_CLASS_KERNEL = {COURSE_KERNEL["name"]!r}
+c.ExecutePreprocessor.kernel_name = _CLASS_KERNEL if _CLASS_KERNEL in KernelSpecManager().find_kernel_specs() else "python3"
 # The release shows the lesson's own scaffolding around this line, not nbgrader's raise NotImplementedError(), so
 # that an unfinished exercise runs as in the student edition and Run All reaches the end; the test cells give
 # their points as their last value (nbgrader's partial credit): 0.0 for an unfinished exercise, never an error.
@@ -134,8 +138,9 @@ def build_graded(out: Path, branch: str = STUDENT_BRANCH) -> list[Path]:
         "(checks.comparison_table_answer gives it).\n\nThe autograder's kernel and every student's kernel need "
         "the course installed, at the version the edition was built from, since every test calls its checkers. "
         "The notebooks ask for the class's kernel, `posenc` (on a hub that registered it, students' notebooks "
-        "start in it); `nbgrader_config.py` has autograde run them in the python3 kernel of the environment "
-        "nbgrader runs from. Make that environment from the course's folder with `requirements-grading.txt` "
+        "start in it); `nbgrader_config.py` has autograde run them in that kernel where the Jupyter running nbgrader "
+        'has it (on the hub, the formgrader does: the instructor guide, "Grading on the hub"), else in the '
+        "python3 kernel of the environment nbgrader runs from. Off the hub, make that environment from the course's folder with `requirements-grading.txt` "
         "(nbgrader and the course; Python 3.11 or newer) and run nbgrader from it, with its `bin` first on "
         "`PATH`: nbgrader calls tools of that environment by name. From the course's folder: `python3 -m venv "
         ".venv-grading && .venv-grading/bin/pip install -r requirements-grading.txt`; then, in this folder, "

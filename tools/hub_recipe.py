@@ -23,6 +23,8 @@ import math
 from pathlib import Path
 
 from posenc_course.editions import COURSE_KERNEL
+from posenc_course.graded import COURSE_ID
+from tools.hubdriver import INSTRUCTORS_HOOK
 
 REQUIREMENTS = Path(__file__).resolve().parents[1] / "requirements-hub.txt"
 #: Run All by the whole room at once should finish within this many seconds for the last student.
@@ -248,7 +250,10 @@ first and fourth commands on a real TLJH.
 - its server environment is built by the course's installer (`tools/venv_install.sh`: uv, and without
   `rfc3987-syntax`, which slows every Jupyter start);
 - nbgitpuller clones from a local `file://` repository, not from GitHub over the network;
-- it runs the preflight without the lessons (`--skip-lessons`): the preflight's own tests run them.
+- it runs the preflight without the lessons (`--skip-lessons`): the preflight's own tests run them;
+- for nbgrader ("Grading on the hub"), each student's home names its student
+  (`c.CourseDirectory.student_id`), since nbgrader names a submission after the system user that
+  submits it and every server here runs as one user.
 
 What it adds: the students' servers run from a copy of the server environment at `…/opt/tljh/user`,
 The Littlest JupyterHub's layout, into which the recipe's command installed the `{kernel}` kernel; the
@@ -281,6 +286,57 @@ Send the link of "Before the day", step 3. What happens, as tested:
 - Publish updates with `tools/publish_edition.py`: it adds a commit on top of the branch. Never
   rewrite the branch (a force push): git refuses to merge a history unrelated to the one the
   students cloned (not tested here).
+
+### Grading on the hub
+
+The graded edition (`make kit`, `build/kit/graded/`) is an nbgrader course folder. On a hub, nbgrader runs
+in the server environment (`requirements-hub.txt` holds it): the instructor's formgrader releases and
+collects there, the students' Assignment List fetches and submits there, and they meet in one **exchange**
+folder. The test runs this part on the same hub start: an instructor and the two students do lesson 02's
+assignment, from release to autograde. Once, as the hub's administrator (`SERVER` as above; any folder
+every user can write will do for the exchange):
+
+```bash
+sudo mkdir -p /srv/nbgrader/exchange "$SERVER/etc/jupyter" && sudo chmod 1777 /srv/nbgrader/exchange
+printf 'c = get_config()\\nc.Exchange.root = "/srv/nbgrader/exchange"\\nc.CourseDirectory.course_id = "{course_id}"\\n' | sudo tee "$SERVER/etc/jupyter/nbgrader_config.py"
+sudo "$SERVER/bin/jupyter" server extension disable --sys-prefix nbgrader.server_extensions.formgrader
+sudo "$SERVER/bin/jupyter" labextension disable --level=sys_prefix @jupyter/nbgrader:formgrader
+sudo "$SERVER/bin/jupyter" labextension disable --level=sys_prefix @jupyter/nbgrader:create-assignment
+```
+
+The last three switch the formgrader and the assignment creator off for everyone, as nbgrader advises for
+students. The formgrader comes back for the hub's instructors only, from `jupyterhub_config.py` (with your
+instructors' user names; a setting on a server's command line outranks the server environment's, where a
+user's own `jupyter server extension enable --user` does not):
+
+```python
+{instructors_hook}```
+
+As the instructor, put `build/kit/graded/` in your home on the hub as `~/graded` (the formgrader works on a
+course folder inside your home only) and, in a terminal of your JupyterLab there:
+
+```bash
+mkdir -p ~/.jupyter && printf 'c = get_config()\\nc.CourseDirectory.root = "%s/graded"\\n' "$HOME" > ~/.jupyter/nbgrader_config.py
+```
+
+Then open the formgrader in a browser tab of its own, `https://<hub>/user/<your name>/formgrader`
+(JupyterHub 4.1 and newer show it blank inside JupyterLab, nbgrader's documentation says why, so its
+JupyterLab panel stays off). There, *Generate* then *Release* a lesson's assignment (`lesson-02`);
+students fetch it, and later submit it, from *Assignments* in their JupyterLab's Nbgrader menu; you
+*Collect*, then *Autograde* each submission. Autograde runs the notebooks in the course's kernel,
+`{kernel}`: the graded edition's `nbgrader_config.py` picks it wherever the Jupyter running nbgrader has
+it, as the formgrader on this hub does (its own environment does not hold the course).
+
+As tested: the instructor's server serves the formgrader and the students' servers do not (404); a
+release from the formgrader reaches both students' assignment lists; each fetch puts the notebook in the
+student's home (`~/lesson-02/`); both submissions are collected; autograde gives the finished one every
+point and the one submitted as released none, in the `{kernel}` kernel. The test makes the calls that the
+formgrader's and the Assignment List's buttons make, from each user's logged-in page; the buttons
+themselves were not clicked here, and the formgrader's grading pages (manual grades, feedback) were not
+opened. Not run here: system users, so nbgrader's permissions on the exchange (it makes a course's inbound
+folder writable but not listable, so that students do not see each other's submissions), and an exchange
+shared between machines (on Zero to JupyterHub each student's server has its own disk: the exchange
+needs a volume every pod mounts).
 
 ### Beyond one machine: Zero to JupyterHub
 
@@ -374,5 +430,7 @@ def hub_part(runs: list[dict], sheets, repository: str) -> str:
         run_all=RUN_ALL_S,
         kernel=COURSE_KERNEL["name"],
         kernel_display=COURSE_KERNEL["display_name"],
+        course_id=COURSE_ID,
+        instructors_hook=INSTRUCTORS_HOOK.format(instructors='["your-user-name"]'),
     )
     return text + render(run, opened) + "\n"

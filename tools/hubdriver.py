@@ -32,6 +32,7 @@ import urllib.request
 from pathlib import Path
 
 from posenc_course.editions import COURSE_KERNEL
+from posenc_course.graded import COURSE_ID
 from tools.labdriver import _free_port, quiet_lab_settings, wait_for, wait_for_notebook
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -143,9 +144,10 @@ c.JupyterHub.load_roles = [
 
 class Hub:
     """A JupyterHub on 127.0.0.1 started from `server_env`; students' servers from `user_env` (the same, unless
-    said); students' homes under ``self.homes``."""
+    said); students' homes under ``self.homes``; `instructors` in the ``instructors`` group, whose servers get
+    the formgrader (:data:`INSTRUCTORS_HOOK`)."""
 
-    def __init__(self, server_env: Path, user_env: Path | None = None) -> None:
+    def __init__(self, server_env: Path, user_env: Path | None = None, instructors: tuple[str, ...] = ()) -> None:
         self.tmp = Path(tempfile.mkdtemp(prefix="posenc-hub-"))
         self.homes = self.tmp / "homes"
         self.homes.mkdir()
@@ -169,6 +171,8 @@ class Hub:
             environment={"JUPYTERLAB_SETTINGS_DIR": str(settings)},
             token=self.token,
         )
+        if instructors:
+            config += "\n" + INSTRUCTORS_HOOK.format(instructors=json.dumps(list(instructors)))
         (self.tmp / "jupyterhub_config.py").write_text(config)
         env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "JUPYTER_PATH", "JUPYTER_CONFIG_DIR")}
         env.update(PATH=f"{server_env / 'bin'}{os.pathsep}{env.get('PATH', '')}", VIRTUAL_ENV=str(server_env))
@@ -312,3 +316,104 @@ def follow_link(page, link: str, student: str, timeout: float = 180.0) -> None:
         page.click("#login_submit")
     page.wait_for_url(f"**/user/{student}/lab/**", timeout=timeout * 1000)
     wait_for_notebook(page, timeout)
+
+
+#: nbgrader's parts that are for graders, not students (nbgrader's own table for a hub): the formgrader's
+#: server end, switched off for everyone in the server environment and back on for the hub's instructors by
+#: :data:`INSTRUCTORS_HOOK`; the formgrader's and the assignment creator's JupyterLab panels, switched off for
+#: everyone (an instructor opens the formgrader at its own address: JupyterHub 4.1 and newer show it blank in
+#: JupyterLab's panel).
+INSTRUCTOR_ONLY_SERVER = "nbgrader.server_extensions.formgrader"
+INSTRUCTOR_ONLY_LAB = ("@jupyter/nbgrader:formgrader", "@jupyter/nbgrader:create-assignment")
+
+HUB_NBGRADER_CONFIG = """\
+# nbgrader on the class hub, for every user (the instructor guide, "Grading on the hub")
+c = get_config()  # noqa: F821
+c.Exchange.root = {exchange!r}
+c.CourseDirectory.course_id = {course!r}
+"""
+
+#: The lines of ``jupyterhub_config.py`` that give the hub's ``instructors`` group the formgrader: a
+#: command-line setting outranks the server environment's, where it is switched off for everyone.
+INSTRUCTORS_HOOK = f"""\
+c.JupyterHub.load_groups = {{{{"instructors": {{{{"users": {{instructors}}}}}}}}}}
+FORMGRADER = '--ServerApp.jpserver_extensions={{{{"{INSTRUCTOR_ONLY_SERVER}": True}}}}'
+
+
+def formgrader_for_instructors(spawner):
+    if any(group.name == "instructors" for group in spawner.user.groups) and FORMGRADER not in spawner.args:
+        spawner.args = [*spawner.args, FORMGRADER]
+
+
+c.Spawner.pre_spawn_hook = formgrader_for_instructors
+"""
+
+
+def _jupyter(server_env: Path, *args: str) -> None:
+    """One ``jupyter`` command of the server environment."""
+    env = {k: v for k, v in os.environ.items() if k not in ("JUPYTER_CONFIG_DIR", "JUPYTER_PATH")}
+    subprocess.run([str(server_env / "bin" / "jupyter"), *args], check=True, capture_output=True, env=env)
+
+
+def nbgrader_for_the_class(server_env: Path, exchange: Path) -> Path:
+    """The guide's set-up of nbgrader on a hub, in the server environment: one exchange folder every user can
+    write (created here, mode 1777 as /tmp), named with the course's id in the environment's global
+    ``nbgrader_config.py``; the formgrader and the assignment creator switched off for everyone (the hub's
+    configuration switches the formgrader's server end back on for its instructors: :data:`INSTRUCTORS_HOOK`).
+    Returns the config file."""
+    exchange.mkdir(parents=True, exist_ok=True)
+    exchange.chmod(0o1777)
+    config = server_env / "etc" / "jupyter" / "nbgrader_config.py"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(HUB_NBGRADER_CONFIG.format(exchange=str(exchange), course=COURSE_ID))
+    _jupyter(server_env, "server", "extension", "disable", "--sys-prefix", INSTRUCTOR_ONLY_SERVER)
+    for plugin in INSTRUCTOR_ONLY_LAB:
+        _jupyter(server_env, "labextension", "disable", "--level=sys_prefix", plugin)
+    return config
+
+
+def nbgrader_for_the_instructor(home: Path, course: Path) -> None:
+    """What the instructor does once, as themselves: point nbgrader at the graded edition's folder `course`
+    (inside `home`, where their server can reach it)."""
+    config = home / ".jupyter" / "nbgrader_config.py"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(f"c = get_config()  # noqa: F821\nc.CourseDirectory.root = {str(course)!r}\n")
+
+
+def student_id_stand_in(home: Path, student: str) -> None:
+    """On a hub with system users nbgrader names a submission after the OS user that submits it; here every
+    server runs as the test's user, so each student's home names its student (the only stand-in of the
+    grading round; on a hub whose servers all run as ``jovyan`` nbgrader reads ``JUPYTERHUB_USER`` instead)."""
+    config = home / ".jupyter" / "nbgrader_config.py"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(f"c = get_config()  # noqa: F821\nc.CourseDirectory.student_id = {student!r}\n")
+
+
+def log_in(page, base: str, user: str, timeout: float = 180.0) -> None:
+    """Log in to the hub at `base` as `user` (any password: the dummy authenticator) and wait until their
+    JupyterLab has loaded."""
+    page.goto(f"{base}/hub/user-redirect/lab")
+    page.fill("#username_input", user)
+    page.fill("#password_input", "any password")
+    page.click("#login_submit")
+    page.wait_for_url(f"**/user/{user}/lab**", timeout=timeout * 1000)
+    page.wait_for_selector(".jp-LauncherCard, .jp-DirListing", timeout=timeout * 1000)
+
+
+#: A call to a user's server as their JupyterLab makes it (session cookie, XSRF token): status and JSON body.
+JS_CALL = """([url, method, body]) => {
+  const xsrf = (document.cookie.match(/(?:^|; )_xsrf=([^;]*)/) || [])[1] || '';
+  const init = {method, headers: {'X-XSRFToken': decodeURIComponent(xsrf), 'Content-Type': 'application/json'}};
+  if (body !== null) init.body = JSON.stringify(body);
+  return fetch(url, init).then(async r => {
+    const text = await r.text();
+    let json = null;
+    try { json = JSON.parse(text); } catch (e) {}
+    return {status: r.status, json, text: json === null ? text.slice(0, 400) : ''};
+  });
+}"""
+
+
+def call(page, path: str, method: str = "GET", body: dict | None = None) -> dict:
+    """`path` on the server `page` is logged in to, called from the page: ``{"status", "json", "text"}``."""
+    return page.evaluate(JS_CALL, [path, method, body])

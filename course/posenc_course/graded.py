@@ -24,6 +24,8 @@ NBGRADER_SCHEMA = 3
 #: graded folder's configuration sets): a line, not nbgrader's default ``raise NotImplementedError()``, so the
 #: lesson's scaffolding around it runs, and an unfinished exercise is the student edition's, checked "Not attempted".
 CODE_STUB = "# YOUR CODE HERE: fill in each ... of the exercise"
+#: The graded edition's nbgrader course id (its nbgrader_config.py; a class hub's global nbgrader config repeats it).
+COURSE_ID = "posenc"
 _LAST_DEF = re.compile(r"\A(?P<head>(?:.*\n)*?)(?P<def>def \w+\(.*\):[^\n]*\n)(?P<body>(?:(?:[ \t]+[^\n]*)?\n?)+)\Z")
 _CHECK_CALL = re.compile(r"^checks\.(check_\w+)\((\w+)(.*)$", re.M)
 
