@@ -3,6 +3,7 @@ the times follow the stated method, the maps are generated from them, and every 
 
 import json
 import re
+import subprocess
 
 import pytest
 
@@ -251,3 +252,56 @@ def test_a_core_cell_reading_an_optional_sections_name_is_caught(tmp_path):
     )
     (said,) = _optional_names_read_by_the_core(rewired)
     assert "reads 'd_model'" in said and optional.title in said
+
+
+#: Files that record what was measured or written on a date, under the names things had then: never renamed.
+RECORDS = ("benchmarks/results/", "tests/mistakes/heldout/", "docs/benchmarks.md")
+#: What names the recap whatever its number: its title's words, its file, its comparison table and capstone.
+RECAP_MENTIONS = (
+    re.compile(r"\b(\d\d)(?: · |_)[Rr]ecap"),
+    re.compile(r"\b[Ll]esson\s+(\d\d)(?:'s)?\s+(?:comparison\s+table|capstone|recap)\b"),
+    re.compile(r"\b(?:[Rr]ecap|capstone)\s+\(lesson\s+(\d\d)\)"),
+)
+
+
+def recap_mentions(text: str) -> list[tuple[str, str]]:
+    """Every (number, words) of `text` that names the recap by a lesson number."""
+    return [(m.group(1), m.group(0)) for pattern in RECAP_MENTIONS for m in pattern.finditer(text)]
+
+
+def test_the_recap_is_found_by_its_flag_and_every_mention_of_it_names_its_number():
+    (recap,) = [lesson for lesson in LESSONS if lesson.recap]
+    assert recap.number == LESSONS[-1].number, "the recap closes the course"
+    wrong = []
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    for relative in tracked.split():
+        if relative.startswith(RECORDS) or not relative.endswith((".md", ".py", ".ipynb", ".json", ".txt", ".toml")):
+            continue
+        text = (ROOT / relative).read_text(encoding="utf-8", errors="replace")
+        wrong += [(relative, words) for number, words in recap_mentions(text) if number != recap.number]
+    assert wrong == [], f"mentions of the recap under another number than {recap.number}: {wrong}"
+    # the recap's questions carry its number
+    ids = set(re.findall(r'widgets\.(?:quiz|recall)\("([^"]+)"\)', "".join(cell_source(c) for c in recap.cells)))
+    assert ids and all(i.startswith(f"{recap.number}-") for i in ids), ids
+
+
+def test_a_mention_of_the_recap_under_an_old_number_is_caught():
+    said = "See lesson 07's comparison table, the 07 · Recap and capstone page and 07_recap_and_capstone.ipynb."
+    assert [number for number, _ in recap_mentions(said)] == ["07", "07", "07"]
+    assert recap_mentions("lesson 07's tiny language model and lesson 06's table of slopes") == []
+
+
+def test_the_renumbering_script_would_leave_no_mention_of_the_recap_under_its_old_number():
+    # tools/renumber_recap.py, which makes room for a new lesson 07, applied in memory to today's files
+    from tools import renumber_recap
+
+    every = renumber_recap.rules()
+    left, lm_mentions = [], 0
+    for relative, text in renumber_recap.text_files().items():
+        relative = relative.replace(renumber_recap.NOTEBOOK.format("07"), renumber_recap.NOTEBOOK.format("08"))
+        new = renumber_recap.renumbered(relative, text, every)
+        left += [(relative, words) for number, words in recap_mentions(new) if number != "08"]
+        left += [(relative, i) for i in re.findall(r'(?:quiz|recall)\("(07-[^"]+)"\)', new)]
+        lm_mentions += len(re.findall(r"[Ll]esson 07's (?:tiny )?language model", new))
+    assert left == []
+    assert lm_mentions >= 3, "the new lesson 07's mentions (its language model) stay as they are"

@@ -20,7 +20,7 @@ from pathlib import Path
 from posenc.checks import CHECKERS
 from posenc.checks.questions import question
 from posenc_course.editions import QUIZ, hint_args, note_of, spoken_note
-from posenc_course.lessons import Lesson, cell_source, read_lessons
+from posenc_course.lessons import Lesson, cell_source, number_span, read_lessons
 from posenc_course.run_sheets import (
     CONVERSION,
     HOMEWORK_MINUTES,
@@ -174,7 +174,7 @@ was tested on the machines that build it:
 | Colab (the README's links) | the set-up cell's Colab branch, in a fresh environment with a stand-in `google.colab`: it installs the course from a clone, asks for a restart when it upgraded a package already loaded, and lesson 00's explorer then builds | Colab's own front end and its widget manager |
 | Binder (the README's badge and links) | repo2docker's dry run (`--no-build`) reads `binder/` and plans the build Binder would do, and the course runs in an environment made from `binder/` alone | the Binder service itself |
 | a class JupyterHub (the steps above, and "A class hub" below) | a real JupyterHub, laid out as the recipe says (the students' servers in The Littlest JupyterHub's `/opt/tljh/user` layout, the course's kernel installed into it beside the hub's own `python3` and a student's own), with two students who follow the nbgitpuller link in headless Chromium, get lesson 00 in the course's kernel, run it and move its slider, then get an update; an instructor who releases lesson 02's graded assignment from the formgrader, the two students fetching and submitting it, collect and autograde in the course's kernel; the preflight on the hub's two environments, and on broken ones (a kernel without the course, one with an old ipywidgets and an anywidget older than the server's front end, a server whose anywidget front end is disabled), each failing on the line that names it | real authenticators and spawners with system users (nbgrader's permissions on the exchange with them), clicks on nbgrader's panels, more than two students at once, Zero to JupyterHub on Kubernetes, The Littlest JupyterHub's installer |
-| the student edition off the hub | every lesson of a published `student` branch opens with no kernel dialog in JupyterLab from a laptop venv and from an environment made as Binder makes it from the branch's own `binder/` (the course's package installed from the repository at the edition's commit; the session's files are the branch's alone), each lesson opened by the path the edition's Binder link gives; and the one case that asks, two Python kernels and none named `posenc` | the Binder service and Colab themselves (Colab may note that it does not know the kernel `posenc` and uses its own Python; not seen here) |
+| the student edition off the hub | a published `student` branch's first and last lessons open with no kernel dialog in JupyterLab from a laptop venv and from an environment made as Binder makes it from the branch's own `binder/` (the course's package installed from the repository at the edition's commit; the session's files are the branch's alone), each opened by the path the edition's Binder link gives, and every lesson asks for the same kernel (JupyterLab's choice rests on that alone); and the one case that asks, two Python kernels and none named `posenc` | the Binder service and Colab themselves (Colab may note that it does not know the kernel `posenc` and uses its own Python; not seen here) |
 | static sites and slides | every page in headless Chromium, with no kernel and no network; the student site, the student edition and the student branch searched for every solution, quiz key, model answer and note (none found) | other browsers |
 
 **How to read the minutes.** Each section's minutes are self-study estimates for a first-time
@@ -185,8 +185,8 @@ further") ones can always be left to the students. The note under each section i
 teaching the whole section; a run sheet's row is the short version, and its activity says what to
 keep.
 
-**Lessons 01–07 share one anatomy** (lesson 00 has no predict-then-check cell and no misconceptions box; lesson
-07, the recap, has no misconceptions box either, because its quizzes revisit the ones already met):
+**Lessons {anatomy} share one anatomy** (lesson 00 has no predict-then-check cell and no misconceptions box; lesson
+{recap}, the recap, has no misconceptions box either, because its quizzes revisit the ones already met):
 - a title cell with objectives and times;
 - the setup cell;
 - sections with interactive explorers;
@@ -404,7 +404,13 @@ def paths_part(lessons: list[Lesson]) -> str:
 
 def guide() -> str:
     lessons = read_lessons(ROOT / "notebooks")
-    introduction = INTRODUCTION.replace("{nbgitpuller}", nbgitpuller_link())
+    recap = next(lesson.number for lesson in lessons if lesson.recap)
+    anatomy = number_span([lesson.number for lesson in lessons if lesson.number != "00"])
+    introduction = (
+        INTRODUCTION.replace("{nbgitpuller}", nbgitpuller_link())
+        .replace("{anatomy}", anatomy)
+        .replace("{recap}", recap)
+    )
     hub = hub_part(load_runs(tables=("hub",)), SHEETS, repository())
     parts = [introduction, paths_part(lessons), hub, *(lesson_part(lesson) for lesson in lessons)]
     return "\n".join(parts)

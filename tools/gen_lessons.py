@@ -24,7 +24,7 @@ import re
 import sys
 from pathlib import Path
 
-from posenc_course.lessons import HEADING, Lesson, cell_source, estimate_range, read_lesson
+from posenc_course.lessons import HEADING, Lesson, cell_source, estimate_range, number_span, read_lesson
 from posenc_course.reading_time import fold_minutes, section_estimates
 from posenc_course.run_sheets import session_rows
 from tools.regions import replace_region
@@ -131,7 +131,7 @@ def lesson_zero_map(lessons: list[Lesson]) -> str:
             "|---|---|---|---|",
             *rows,
             "",
-            f"Lessons {rest[0].number}–{rest[-1].number} take about {core[0]:.1f}–{core[1]:.1f} hours on their core "
+            f"Lessons {number_span([ln.number for ln in rest])} take about {core[0]:.1f}–{core[1]:.1f} hours on their core "
             f"path and {total[0]:.1f}–{total[1]:.1f} hours with every optional section, exercises included: "
             "estimates for a first reading, from the method in `course/posenc_course/reading_time.py`. Each "
             "section carries its own minutes, so you can stop at a section's end; a section marked *Going "

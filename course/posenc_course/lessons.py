@@ -42,6 +42,9 @@ need to know about a lesson is written in the lesson itself, in the form a learn
   says, the id of the cell the room looks at (its output, or its code when it has none, as for an
   exercise; ``null`` for none) and the question put to the room. The lecture slides show the framings
   (``tools/build_slides.py``); nothing counts them in minutes.
+- **The recap**: the lesson that revisits the whole course (its quizzes revisit the misconceptions the other
+  lessons met, so it has no box of its own) says so in its title cell's metadata, ``"posenc": {"recap":
+  true}`` (:data:`RECAP`); tools and tests find it by this flag, never by its number.
 - **Cell tags** (a cell's ``metadata.tags``): ``raises-exception`` marks an error left to raise;
   tags that start with ``posenc-`` are reserved for the teaching kit (predict-then-check cells,
   and later instructor notes and slide breaks), read with :meth:`Lesson.tagged`.
@@ -72,7 +75,9 @@ __all__ = [
     "PREDICT_PROMPT",
     "CLASS_MINUTES",
     "FRAMING",
+    "RECAP",
     "Framing",
+    "number_span",
 ]
 
 #: How an optional section's heading starts.
@@ -84,6 +89,8 @@ PREDICT = "posenc-predict"
 CLASS_MINUTES = "class_minutes"
 #: Where a section's framing for the lecture slides lives: its heading cell's ``metadata["posenc"][FRAMING]``.
 FRAMING = "framing"
+#: The flag of the course's recap: its title cell's ``metadata["posenc"][RECAP]`` is true.
+RECAP = "recap"
 #: How the markdown cell before it starts.
 PREDICT_PROMPT = "**Predict, then check.**"
 
@@ -191,6 +198,8 @@ class Lesson:
         Every term of the lesson's "Words you need" boxes, with its definition.
     cells : tuple of dict
         The notebook's cells, as JSON.
+    recap : bool
+        Whether this is the course's recap (its title cell's metadata says so: :data:`RECAP`).
     """
 
     path: Path
@@ -206,6 +215,7 @@ class Lesson:
     sections: tuple[Section, ...] = field(repr=False)
     terms: dict[str, str] = field(repr=False)
     cells: tuple[dict, ...] = field(repr=False)
+    recap: bool = False
 
     def tagged(self, tag: str) -> list[dict]:
         """The cells that carry `tag` in their metadata."""
@@ -309,7 +319,36 @@ def read_lesson(path: str | Path, text: str | None = None) -> Lesson:
         sections=tuple(sections),
         terms=terms,
         cells=cells,
+        recap=_recap(path, cells[0]),
     )
+
+
+def _recap(path: Path, title_cell: dict) -> bool:
+    flag = title_cell.get("metadata", {}).get("posenc", {}).get(RECAP, False)
+    if not isinstance(flag, bool):
+        raise ValueError(f"{path.name}: metadata posenc.{RECAP} of the title cell must be true or false; got {flag!r}.")
+    return flag
+
+
+def number_span(numbers: list[str]) -> str:
+    """Lesson numbers as a reader says them: runs of consecutive numbers joined by a dash, the rest by commas
+    and "and".
+
+    Examples
+    --------
+    >>> number_span(["01", "02", "03", "04", "05", "06", "08"])
+    '01–06 and 08'
+    >>> number_span(["01", "02"]), number_span(["05"])
+    ('01–02', '05')
+    """
+    runs: list[list[str]] = []
+    for number in numbers:
+        if runs and int(number) == int(runs[-1][-1]) + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    parts = [run[0] if len(run) == 1 else f"{run[0]}–{run[-1]}" for run in runs]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def _section(start: tuple[str, int, int], cells: tuple[dict, ...]) -> Section:
