@@ -261,3 +261,37 @@ def test_the_guide_has_every_lesson_every_section_and_every_quiz_key():
         for quiz in editions.QUIZ.findall("".join(text_of(c) for c in lesson.cells)):
             right = next(o for o in question(quiz, "mcq")["options"] if o["correct"])
             assert f"- `{quiz}`: " in text and f"  - **{right['key']}) " in text
+
+
+@pytest.mark.parametrize(
+    ("has_class_kernel", "nbgrader_has_course", "kernel"),
+    [
+        (True, False, "posenc"),  # a class hub: the formgrader's environment holds no course, the kernel does
+        (True, True, "posenc"),
+        (False, True, "python3"),  # requirements-grading.txt's environment off the hub
+        (False, False, "posenc"),  # neither: autograde stops on "No such kernel named posenc", not a row of zeros
+    ],
+)
+def test_the_graded_editions_config_autogrades_in_a_kernel_that_holds_the_course(
+    monkeypatch, has_class_kernel, nbgrader_has_course, kernel
+):
+    import importlib.util
+
+    from jupyter_client.kernelspec import KernelSpecManager
+    from traitlets.config import Config
+
+    from posenc_course.editions import COURSE_KERNEL
+    from tools.build_kit import NBGRADER_CONFIG
+
+    specs = {"python3": "/somewhere/python3", **({COURSE_KERNEL["name"]: "/hub/posenc"} if has_class_kernel else {})}
+    monkeypatch.setattr(KernelSpecManager, "find_kernel_specs", lambda self: specs)
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util,
+        "find_spec",
+        lambda name, *a: (real("posenc") if nbgrader_has_course else None) if name == "posenc" else real(name, *a),
+    )
+    config = Config()
+    exec(NBGRADER_CONFIG, {"get_config": lambda: config})
+    assert config.ExecutePreprocessor.kernel_name == kernel
+    assert config.CourseDirectory.course_id == "posenc"

@@ -81,12 +81,17 @@ c.CourseDirectory.course_id = {COURSE_ID!r}  # the course folder is the one nbgr
 c.ExecutePreprocessor.timeout = 300
 # The notebooks ask for the class's kernel, posenc (as the student edition does, so that they start in it on
 # the hub). Autograde runs them in it where this Jupyter has it (a class hub that registered it: the
-# formgrader runs in the server's environment, which does not hold the course); elsewhere in the python3
-# kernel of the environment nbgrader runs from, where requirements-grading.txt installs the course.
+# formgrader runs in the server's environment, which does not hold the course), and where the Python running
+# nbgrader lacks the course too (autograde then stops on "No such kernel named posenc", which names what is
+# missing, instead of giving every student 0); elsewhere in the python3 kernel of the environment nbgrader runs
+# from, where requirements-grading.txt installs the course.
+import importlib.util  # noqa: E402
+
 from jupyter_client.kernelspec import KernelSpecManager  # noqa: E402
 
 _CLASS_KERNEL = {COURSE_KERNEL["name"]!r}
-c.ExecutePreprocessor.kernel_name = _CLASS_KERNEL if _CLASS_KERNEL in KernelSpecManager().find_kernel_specs() else "python3"
+_OWN = _CLASS_KERNEL not in KernelSpecManager().find_kernel_specs() and importlib.util.find_spec("posenc") is not None
+c.ExecutePreprocessor.kernel_name = "python3" if _OWN else _CLASS_KERNEL
 # The release shows the lesson's own scaffolding around this line, not nbgrader's raise NotImplementedError(), so
 # that an unfinished exercise runs as in the student edition and Run All reaches the end; the test cells give
 # their points as their last value (nbgrader's partial credit): 0.0 for an unfinished exercise, never an error.
@@ -128,8 +133,9 @@ def build_graded(out: Path, branch: str = STUDENT_BRANCH) -> list[Path]:
         "(1 point each). A test never raises: it prints the checker's message and ends with its points, 1.0 or 0.0, "
         "which nbgrader reads as the cell's score (its partial credit), so Run All goes past an unfinished exercise "
         "to the end of the lesson, as lesson 00 promises, and autograde gives that exercise 0. In this "
-        "folder: `nbgrader generate_assignment lesson-01`, then release, collect and `nbgrader autograde "
-        "lesson-01` as usual.\n\nWhat the autograder can and cannot tell: a test passes when the course's checker "
+        "folder: `nbgrader generate_assignment lesson-01`, `nbgrader release_assignment lesson-01`, later `nbgrader "
+        "collect lesson-01` (these two need an exchange folder: on a hub, the instructor guide's \"Grading on the "
+        "hub\"), then `nbgrader autograde lesson-01`.\n\nWhat the autograder can and cannot tell: a test passes when the course's checker "
         "finds the answer right on its own cases, and it refuses an answer that is posenc's own function handed in "
         "as it is. An answer that merely wraps posenc's function (a lambda calling posenc.sinusoidal, say) passes, "
         "and so does one copied from the learner edition's folded solution: use these grades formatively, to see "

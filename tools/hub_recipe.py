@@ -290,11 +290,13 @@ Send the link of "Before the day", step 3. What happens, as tested:
 ### Grading on the hub
 
 The graded edition (`make kit`, `build/kit/graded/`) is an nbgrader course folder. On a hub, nbgrader runs
-in the server environment (`requirements-hub.txt` holds it): the instructor's formgrader releases and
-collects there, the students' Assignment List fetches and submits there, and they meet in one **exchange**
-folder. The test runs this part on the same hub start: an instructor and the two students do lesson 02's
-assignment, from release to autograde. Once, as the hub's administrator (`SERVER` as above; any folder
-every user can write will do for the exchange):
+in the server environment: the instructor's formgrader releases and collects there, the students' Assignment
+List fetches and submits there, and they meet in one **exchange** folder. `requirements-hub.txt` holds
+nbgrader; on a hub built otherwise, add it to the server environment (`"$SERVER/bin/pip" install
+"nbgrader==0.9.6"`: Python 3.11 or newer, with JupyterLab 4 and Notebook 7; it switches its server
+extensions on for every user of that environment). Then, as the hub's administrator (`SERVER` as above; any
+folder every user can write, with the sticky bit as `/tmp` has, will do for the exchange; if
+`$SERVER/etc/jupyter/nbgrader_config.py` exists, add the two lines to it instead of replacing it):
 
 ```bash
 sudo mkdir -p /srv/nbgrader/exchange "$SERVER/etc/jupyter" && sudo chmod 1777 /srv/nbgrader/exchange
@@ -304,39 +306,56 @@ sudo "$SERVER/bin/jupyter" labextension disable --level=sys_prefix @jupyter/nbgr
 sudo "$SERVER/bin/jupyter" labextension disable --level=sys_prefix @jupyter/nbgrader:create-assignment
 ```
 
-The last three switch the formgrader and the assignment creator off for everyone, as nbgrader advises for
-students. The formgrader comes back for the hub's instructors only, from `jupyterhub_config.py` (with your
-instructors' user names; a setting on a server's command line outranks the server environment's, where a
-user's own `jupyter server extension enable --user` does not):
+The last three take the formgrader and the assignment creator out of the students' JupyterLab, as nbgrader
+advises. That keeps their menus clear; it is not a lock: a student who switches the formgrader back on in
+their own settings only sees a course folder they can read, so keep yours closed (`chmod 700 ~/graded`
+below). The formgrader comes back for the hub's instructors from `jupyterhub_config.py`, with your
+instructors' user names (then restart the hub, and have anyone whose server runs restart it):
 
 ```python
 {instructors_hook}```
+
+`load_groups` only adds: taking a name out of the list does not take it out of the group (do that in the
+hub's admin page). JupyterHub refuses `load_groups` where the authenticator manages groups: use the
+authenticator's own group then. The hook replaces any `pre_spawn_hook` your hub already has: call both
+from one function.
 
 As the instructor, put `build/kit/graded/` in your home on the hub as `~/graded` (the formgrader works on a
 course folder inside your home only) and, in a terminal of your JupyterLab there:
 
 ```bash
-mkdir -p ~/.jupyter && printf 'c = get_config()\\nc.CourseDirectory.root = "%s/graded"\\n' "$HOME" > ~/.jupyter/nbgrader_config.py
+chmod 700 ~/graded && mkdir -p ~/.jupyter && printf 'c = get_config()\\nc.CourseDirectory.root = "%s/graded"\\n' "$HOME" > ~/.jupyter/nbgrader_config.py
 ```
 
-Then open the formgrader in a browser tab of its own, `https://<hub>/user/<your name>/formgrader`
+then restart your server (File → Hub Control Panel → Stop My Server, then Start): the formgrader reads the
+course folder's own `nbgrader_config.py` (the scaffolding kept in the release, the kernel below) when the
+server starts. Open the formgrader in a browser tab of its own, `https://<hub>/user/<your name>/formgrader`
 (JupyterHub 4.1 and newer show it blank inside JupyterLab, nbgrader's documentation says why, so its
 JupyterLab panel stays off). There, *Generate* then *Release* a lesson's assignment (`lesson-02`);
-students fetch it, and later submit it, from *Assignments* in their JupyterLab's Nbgrader menu; you
+students fetch it, and later submit it, from the *Assignment List* of their JupyterLab's Nbgrader menu; you
 *Collect*, then *Autograde* each submission. Autograde runs the notebooks in the course's kernel,
 `{kernel}`: the graded edition's `nbgrader_config.py` picks it wherever the Jupyter running nbgrader has
 it, as the formgrader on this hub does (its own environment does not hold the course).
 
-As tested: the instructor's server serves the formgrader and the students' servers do not (404); a
-release from the formgrader reaches both students' assignment lists; each fetch puts the notebook in the
-student's home (`~/lesson-02/`); both submissions are collected; autograde gives the finished one every
-point and the one submitted as released none, in the `{kernel}` kernel. The test makes the calls that the
-formgrader's and the Assignment List's buttons make, from each user's logged-in page; the buttons
-themselves were not clicked here, and the formgrader's grading pages (manual grades, feedback) were not
-opened. Not run here: system users, so nbgrader's permissions on the exchange (it makes a course's inbound
-folder writable but not listable, so that students do not see each other's submissions), and an exchange
-shared between machines (on Zero to JupyterHub each student's server has its own disk: the exchange
-needs a volume every pod mounts).
+What nbgrader's exchange does not protect (nbgrader's design, read in its source, not tested here): it
+trusts each student's server, so a student who sets another name in their own nbgrader settings can submit
+under it, and the collect keeps each name's latest submission; autograde runs students' code as you, in
+your server, which can read your course folder. On a hub with system users a course's inbound folder is
+writable and not listable, so students do not see each other's submissions; where every server runs as one
+user (Zero to JupyterHub's `jovyan`, where nbgrader names a submission by `JUPYTERHUB_USER`), it does not
+keep students apart, and the exchange needs a volume every server mounts. So, as for the rest of the
+course: grades for formative use, and hidden tests of your own for marks.
+
+As tested: the hub test sets the same settings (written by `tools/hubdriver.py`, not by the shell lines
+above, and before the instructor's server first starts; the exchange in a temporary folder; every server
+run by one user, each student's home naming its student). The instructor's server serves the formgrader
+and the students' servers do not (404); a release from the formgrader reaches both students' assignment
+lists; each fetch puts the notebook in the student's home (`~/lesson-02/`); both submissions are collected;
+autograde gives the finished one every point and the one submitted as released none (the instructor's
+server has two kernels, its own `python3`, which lacks the course, and `{kernel}`: a full score means the
+checkers ran in `{kernel}`). The test makes the calls that the formgrader's and the Assignment List's
+buttons make, from each user's logged-in page; the buttons themselves were not clicked, and the
+formgrader's grading pages (manual grades, feedback) were not opened.
 
 ### Beyond one machine: Zero to JupyterHub
 
