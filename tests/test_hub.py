@@ -32,9 +32,9 @@ import nbformat
 import pytest
 
 from posenc_course.editions import COURSE_KERNEL
+from posenc_course.graded import COURSE_ID
 from tools.gen_links import nbgitpuller_link, repository
 from tools.hubdriver import (
-    COURSE_ID,
     Hub,
     build_server_env,
     call,
@@ -64,12 +64,6 @@ TEACHER = "teacher"
 ASSIGNMENT = "lesson-02"
 MY_TITLE = "# My copy of the course"
 COURSE_TITLE = "# The student edition, updated"
-
-#: The single-user server's kernelspecs, asked for as JupyterLab asks (its session cookie and XSRF token).
-KERNELSPECS = """(url) => {
-  const xsrf = (document.cookie.match(/(?:^|; )_xsrf=([^;]*)/) || [])[1] || '';
-  return fetch(url, {headers: {'X-XSRFToken': decodeURIComponent(xsrf)}}).then(r => r.json());
-}"""
 
 pytestmark = [
     pytest.mark.hub,
@@ -138,8 +132,8 @@ def visit(server_env, user_env, tmp_path_factory):
                     "home_has_lesson": (hub.homes / student / FOLDER / LESSON).is_file(),
                     "branch": git(hub.homes / student / FOLDER, "rev-parse", "--abbrev-ref", "HEAD"),
                     "commit": git(hub.homes / student / FOLDER, "rev-parse", "HEAD"),
-                    "kernelspecs": page.evaluate(KERNELSPECS, f"/user/{student}/api/kernelspecs"),
-                    "sessions": page.evaluate(KERNELSPECS, f"/user/{student}/api/sessions"),
+                    "kernelspecs": call(page, f"/user/{student}/api/kernelspecs")["json"],
+                    "sessions": call(page, f"/user/{student}/api/sessions")["json"],
                 }
                 pages[student] = page
             seen["users"] = {user["name"]: user for user in hub.api("GET", "/users")}
