@@ -1,4 +1,4 @@
-"""Lesson 07's capstone layer: one attention head on "dog bites man", with a switch for the position scheme.
+"""Lesson 08's capstone layer: one attention head on "dog bites man", with a switch for the position scheme.
 
 The layer has seeded parts (word embeddings, projections, and each scheme's position parameters
 as its record makes them: a stand-in learned table, ALiBi's slope) and runs any scheme whose record

@@ -446,7 +446,7 @@ def test_an_unlisted_alibi_mistake_is_described(label):
 
 
 def my_scheme_layer(sentence, scheme, causal=False):
-    """Lesson 07's solution, as a learner writes it from capstone.parts()."""
+    """Lesson 08's solution, as a learner writes it from capstone.parts()."""
     parts = capstone.parts()
     w_q, w_k, w_v = parts["projections"]  # (d_model, d_model) each
     n = len(sentence)

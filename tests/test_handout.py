@@ -215,7 +215,7 @@ def test_no_lesson_page_runs_onto_the_next(pages, handout):
 @pytest.mark.browser
 def test_the_table_page_holds_every_scheme_column_and_answer(pages):
     text = pages[len(LESSONS)]
-    assert "The comparison table The filled-in table of lesson 07's exercise" in text
+    assert "The comparison table The filled-in table of lesson 08's exercise" in text
     answer = comparison_table_answer()
     missing = [
         word for word in [*answer, *COLUMNS, *(c for r in answer.values() for c in r.values())] if word not in text

@@ -1,4 +1,4 @@
-"""Lesson 07's capstone layer: which schemes tell "dog bites man" from "man bites dog", and why."""
+"""Lesson 08's capstone layer: which schemes tell "dog bites man" from "man bites dog", and why."""
 
 import numpy as np
 import pytest

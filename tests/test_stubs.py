@@ -28,7 +28,7 @@ def define(source: str, **names) -> dict:
     """Run `source` as a notebook cell does: its text is kept in linecache, so that inspect can read it back."""
     filename = f"<cell {next(_cells)}>"
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-    # what a lesson's cells see: the setup cell's names, and lesson 07's `from posenc import capstone`
+    # what a lesson's cells see: the setup cell's names, and lesson 08's `from posenc import capstone`
     namespace = {"np": np, "posenc": posenc, "checks": checks, "capstone": capstone, **names}
     exec(compile(source, filename, "exec"), namespace)
     return namespace

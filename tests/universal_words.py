@@ -101,19 +101,19 @@ BACKED: dict[tuple[str, str], str] = {
     ("06", "the same at every length in the experiment"): (
         "meaning:ALiBi's head is a fixed slope times the offset, with no length in it"
     ),
-    # 07 · Recap and capstone
-    ("07", "If every gap is 0"): (
+    # 08 · Recap and capstone
+    ("08", "If every gap is 0"): (
         "meaning:a gap of 0 means the same output, so nothing downstream that ignores position differs"
     ),
-    ("07", "give 0.000 for every word"): "cell:91430378",
-    ("07", "every setting tells the sentences apart"): "cell:91430378",
-    ("07", "holds at every place with the same offsets"): (
+    ("08", "give 0.000 for every word"): "cell:91430378",
+    ("08", "every setting tells the sentences apart"): "cell:91430378",
+    ("08", "holds at every place with the same offsets"): (
         "meaning:a relative scheme's score is by definition a function of the offset"
     ),
-    ("07", "positions or angles never trained"): (
+    ("08", "positions or angles never trained"): (
         "meaning:by definition no training input reaches past the training length"
     ),
-    ("07", "encoder that must read documents longer"): (
+    ("08", "encoder that must read documents longer"): (
         "meaning:the requirement the question sets for its hypothetical encoder"
     ),
 }

@@ -4,7 +4,7 @@
 
 One page per lesson: its number and title, its promise, its objectives, the bullets of its
 "Lock it in" section (each **Think!** prompt as a question, its folded model answer left in the
-lesson) and the terms of its "Words you need" boxes. Then a page with lesson 07's comparison
+lesson) and the terms of its "Words you need" boxes. Then a page with lesson 08's comparison
 table, and the course glossary on as many pages as it takes. Every page's footer names the course
 and its version. The lessons are read by :mod:`posenc_course.lessons`, the table by
 :mod:`posenc.checks.recap`, the markdown rendered by mistune (nbconvert's own).
@@ -154,7 +154,7 @@ def table_html(lessons: list[Lesson]) -> str:
             for section in lesson.sections
             if any("check_comparison_table" in cell_source(c) for c in section.cells)
         ),
-        "lesson 07's exercise",
+        "lesson 08's exercise",
     )
     head = "<tr><th>scheme</th>" + "".join(f"<th>{html.escape(c)}</th>" for c in COLUMNS) + "</tr>"
     rows = "".join(

@@ -140,7 +140,7 @@ def build_graded(out: Path, branch: str = STUDENT_BRANCH) -> list[Path]:
         "as it is. An answer that merely wraps posenc's function (a lambda calling posenc.sinusoidal, say) passes, "
         "and so does one copied from the learner edition's folded solution: use these grades formatively, to see "
         "who is stuck where, not as an exam. The same holds for the two value exercises, which no check can tell "
-        "from a copy: lesson 02's wavelength (posenc.wavelengths gives it) and lesson 07's table "
+        "from a copy: lesson 02's wavelength (posenc.wavelengths gives it) and lesson 08's table "
         "(checks.comparison_table_answer gives it).\n\nThe autograder's kernel and every student's kernel need "
         "the course installed, at the version the edition was built from, since every test calls its checkers. "
         "The notebooks ask for the class's kernel, `posenc` (on a hub that registered it, students' notebooks "

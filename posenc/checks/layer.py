@@ -1,4 +1,4 @@
-"""Lesson 07's checker: the learner's capstone layer, ``my_scheme_layer(sentence, scheme, causal=False)``.
+"""Lesson 08's checker: the learner's capstone layer, ``my_scheme_layer(sentence, scheme, causal=False)``.
 
 Each scheme the exercise asks for is measured by where its record puts position, on sentences
 chosen to show the signature, before the layer is compared with :func:`posenc.capstone.scheme_layer`:

@@ -1,4 +1,4 @@
-"""Lesson 07's checker: the learner's comparison table of the position schemes (the rows of :data:`ROWS`).
+"""Lesson 08's checker: the learner's comparison table of the position schemes (the rows of :data:`ROWS`).
 
 The table is a dict of rows (one per scheme) of cells (one per column), each cell one
 of the column's allowed answers (:data:`COLUMNS`), as text or as its number from 1. The checker reports cells still

@@ -5,7 +5,7 @@ position, how figures draw it, where the course teaches it, how it enters an att
 (:class:`~posenc.schemes.layer.LayerHooks`) with the parameters its hooks read and the mistakes
 learners make with it, how its head scores positions in lesson 06's experiment
 (``posenc.schemes.heads``), what lesson 07's language model needs to train it (``posenc.schemes.lm``),
-and, for a scheme lesson 07's comparison table has a row for, that row and its known wrong answers.
+and, for a scheme lesson 08's comparison table has a row for, that row and its known wrong answers.
 The experiments (the fitted heads of ``posenc.extrapolation``, the capstone layer of ``posenc.capstone``,
 the language model of ``posenc.lm``), the checkers and the widgets take their lists of schemes and
 everything per scheme from here, and branch on no name.
@@ -14,8 +14,8 @@ Adding a scheme: write its maths, with the functions its hooks and its head call
 own (as ``posenc/t5.py``), then one record below, after every record whose ``layer_params`` draws from
 the generator (the capstone draws them in this order, so a later one moves none of the earlier values).
 ``in_core`` says whether the core's experiments, figures and capstone exercise include it;
-``comparison`` whether lesson 07's table has a row for it (T5 has one, though met outside the core:
-lesson 07 describes its buckets). A new scheme met only in an optional section has neither, and changes
+``comparison`` whether lesson 08's table has a row for it (T5 has one, though met outside the core:
+lesson 08 describes its buckets). A new scheme met only in an optional section has neither, and changes
 no core lesson, exercise or checker.
 """
 
@@ -79,7 +79,7 @@ class Scheme:
     style : Style
         How figures draw it.
     comparison : mapping of str to str, or None
-        Its row of lesson 07's comparison table (column to answer; ``posenc.checks.recap.COLUMNS``
+        Its row of lesson 08's comparison table (column to answer; ``posenc.checks.recap.COLUMNS``
         lists the columns and the answers each allows); None for a scheme the table has no row for.
     comparison_mistakes : tuple of (column, wrong answers, mistake id)
         Wrong answers in its row that a known misconception explains (``posenc.checks.recap``
@@ -124,7 +124,7 @@ class Scheme:
             raise ValueError(f"acts_on must be one of {PLACES}; got acts_on={self.acts_on!r} for {self.name!r}.")
 
 
-#: Each column of lesson 07's comparison table and the answers it allows, in order (learners may answer by
+#: Each column of lesson 08's comparison table and the answers it allows, in order (learners may answer by
 #: number: append a new answer, never insert one).
 COLUMNS = {
     "absolute or relative": ("absolute", "relative"),
@@ -219,7 +219,7 @@ SCHEMES: dict[str, Scheme] = _registered(
         "T5 bias",
         "scores",
         "a learned bias per bucket of distance",
-        taught_in="lesson 06's note and optional section on T5 and lesson 07's description of its buckets",
+        taught_in="lesson 06's note and optional section on T5 and lesson 08's description of its buckets",
         style=Style("#e69f00", (0, (3, 1, 1, 1)), "v"),
         comparison=_row("relative", _SCORES, _PER_BUCKET, _BUCKET, "T5"),
         layer=LayerHooks(score_bias=t5.bias_hook),

@@ -1,4 +1,4 @@
-"""Lesson 07's capstone: one attention layer, the core's position schemes, "dog bites man" and "man bites dog"."""
+"""Lesson 08's capstone: one attention layer, the core's position schemes, "dog bites man" and "man bites dog"."""
 
 from __future__ import annotations
 
@@ -90,7 +90,7 @@ def scheme_explorer(*, scheme: str = "none", causal: bool = False) -> Explorer:
 
     Notes
     -----
-    Used in ``notebooks/07_recap_and_capstone.ipynb``.
+    Used in ``notebooks/08_recap_and_capstone.ipynb``.
 
     Examples
     --------

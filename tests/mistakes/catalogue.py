@@ -923,7 +923,7 @@ def bias_einsum_float32(seq_len, num_heads, causal=True):
 
 
 # --------------------------------------------------------------------------------------------------
-# 07 · check_comparison_table(my_table): five schemes, five columns, each cell an allowed answer
+# 08 · check_comparison_table(my_table): five schemes, five columns, each cell an allowed answer
 # --------------------------------------------------------------------------------------------------
 
 KIND, WHERE, TRAINED, PAST, USED = (
@@ -1006,7 +1006,7 @@ def _columns_reordered():
 
 
 # --------------------------------------------------------------------------------------------------
-# 07 · check_scheme_layer(my_scheme_layer): one head on the sentence, five schemes, (outputs, weights)
+# 08 · check_scheme_layer(my_scheme_layer): one head on the sentence, five schemes, (outputs, weights)
 # --------------------------------------------------------------------------------------------------
 
 
@@ -1695,7 +1695,7 @@ MISTAKES: list[Mistake] = [
         "The slopes were written as 2^(-8h/n) for every head count instead of taken from posenc.alibi_slopes, which follows the authors' code for 12 or 6 heads.",
         bias_paper_slopes,
     ),
-    # 07 · comparison table
+    # 08 · comparison table
     Mistake(
         _T,
         "table-sinusoidal-relative",
@@ -1756,7 +1756,7 @@ MISTAKES: list[Mistake] = [
         "The T5 bias row was left as the template's ..., never filled in.",
         _one_row_unfilled(),
     ),
-    # 07 · scheme layer
+    # 08 · scheme layer
     Mistake(
         _L,
         "layer-rope-on-values",
@@ -1986,7 +1986,7 @@ CORRECT: list[Correct] = [
         "np.subtract.outer for the offsets, np.clip, einsum, in float32.",
         bias_einsum_float32,
     ),
-    # 07
+    # 08
     Correct(_T, "table-numbers", "Every cell given as its option number, as the lesson allows.", _table(numbers=True)),
     Correct(_T, "table-mixed", "Two rows as numbers, the rest as text.", _mixed_numbers_and_text()),
     Correct(
