@@ -100,7 +100,7 @@ def t5_bucket(
     Notes
     -----
     For (32, 128), the last bucket starts at distance 91 bidirectional and at 113 causal:
-    lesson 08 prints where every bucket starts. In T5 the bucket selects a learned number,
+    lesson 07 prints where every bucket starts. In T5 the bucket selects a learned number,
     per head (:func:`t5_bias`).
 
     Examples

@@ -349,6 +349,46 @@ def alibi_masked_with_inf(seq_len, num_heads, causal=True):
     return np.where(query_minus_key(seq_len) < 0, -np.inf, bias) if causal else bias
 
 
+def t5_by_hand(mistake=None):
+    """A learner's T5 buckets written from lesson 07's stub, making the one `mistake` named (None: the solution)."""
+
+    def my_t5_bucket(offsets, bidirectional=False, num_buckets=32, max_distance=128):
+        offsets = np.asarray(offsets)
+        if mistake == "changed-offsets" and not bidirectional:
+            offsets[offsets < 0] = 0  # in place: the caller's array
+        if mistake == "sign-reversed":
+            offsets = -offsets  # j - i, the authors' key - query
+        n = num_buckets // 2 if bidirectional and mistake != "n-not-halved" else num_buckets
+        if bidirectional:
+            upper = {"after-keys-not-moved": 0, "moved-by-num-buckets": num_buckets}.get(mistake, n)
+            first = np.where(offsets < 0, upper, 0)
+            distance = np.maximum(offsets, 0) if mistake == "after-one-bucket" else np.abs(offsets)
+        else:
+            first = 0
+            distance = np.abs(offsets) if mistake == "causal-not-clipped" else np.maximum(offsets, 0)
+        exact = n if mistake == "exact-is-n" else n // 2
+        kept = np.maximum(distance, exact)
+        ratio = kept // exact if mistake == "int-division" else kept / exact
+        logged = {"log-of-distance": np.log(kept), "mixed-logs": np.log2(ratio)}.get(mistake, np.log(ratio))
+        span = np.log(max_distance) if mistake == "log-of-max-distance" else np.log(max_distance / exact)
+        grown = logged / span * (n if mistake == "times-n" else n - exact)
+        cut = {"rounded": np.round, "rounded-up": np.ceil, "float-buckets": lambda x: x}.get(
+            mistake, lambda x: x.astype(int)
+        )(grown)
+        start = 0 if mistake == "log-from-zero" else exact
+        last = {"clamped-at-n": n, "clamped-at-num-buckets": num_buckets - 1}.get(mistake, n - 1)
+        far = start + cut if mistake == "no-clamp" else np.minimum(start + cut, last)
+        if mistake == "regions-joined" and not bidirectional:  # each region's buckets, one after the other
+            return np.concatenate([distance[distance < exact], far[distance >= exact]])
+        buckets = first + np.where(distance < exact, distance, far)
+        if mistake == "after-keys-dropped" and not bidirectional:
+            return buckets[offsets >= 0]
+        shaped = {"two-d": lambda b: b[None, :], "wrong-length": np.unique}
+        return shaped.get(mistake, lambda b: b)(buckets)
+
+    return my_t5_bucket
+
+
 def layer_by_hand(*, mistake=None):
     """A learner's capstone layer built from posenc.capstone.parts(), making the one `mistake` named."""
     from posenc import capstone
@@ -736,6 +776,40 @@ SPECS = {
                 * (query_minus_key(n) >= 0 if causal else 1)
             ),
             "distance-scaled": lambda n, h, causal=True: posenc.alibi_bias(n, h, causal=causal) / n,
+        },
+    ),
+    "check_t5_bucket": Spec(
+        reference=t5_by_hand(),
+        near_miss=lambda o, bidirectional=False, num_buckets=32, max_distance=128: (
+            t5_by_hand()(o, bidirectional, num_buckets, max_distance) + (np.asarray(o) == 200)
+        ),
+        mistakes={
+            mistake: t5_by_hand(mistake)
+            for mistake in (
+                "sign-reversed",
+                "after-keys-not-moved",
+                "moved-by-num-buckets",
+                "n-not-halved",
+                "causal-not-clipped",
+                "exact-is-n",
+                "log-from-zero",
+                "log-of-distance",
+                "log-of-max-distance",
+                "times-n",
+                "no-clamp",
+                "clamped-at-n",
+                "clamped-at-num-buckets",
+                "rounded",
+                "rounded-up",
+                "float-buckets",
+                "int-division",
+                "two-d",
+                "wrong-length",
+            )
+        },
+        measured={
+            mistake: t5_by_hand(mistake)
+            for mistake in ("regions-joined", "after-keys-dropped", "changed-offsets", "mixed-logs", "after-one-bucket")
         },
     ),
     "check_scheme_layer": Spec(

@@ -19,6 +19,7 @@ import posenc
 from posenc import capstone, checks
 from posenc.checks import measure, phrasing
 from posenc.checks.engine import MESSAGE_LIMIT
+from posenc.checks.t5_bucket import CASES as T5_CASES
 from tests.helpers import interleave, positions
 
 
@@ -733,3 +734,108 @@ def test_a_bias_kept_on_the_wrong_side_of_the_diagonal_is_measured_so_not_blamed
 
     said = checks.check_alibi_bias(my_alibi_bias).message
     assert "the distance was kept on the wrong side of the diagonal" in said and "slope 0" not in said, said
+
+
+# T5's buckets (lesson 07): float64 logarithms against the reference's float32 on the checker's cases, a correct
+# answer written another way, mistakes nobody listed.
+
+
+def my_t5_bucket(offsets, bidirectional=False, num_buckets=32, max_distance=128):
+    """Lesson 07's solution, as a learner writes it: float64 logarithms, where posenc.t5_bucket takes float32."""
+    offsets = np.asarray(offsets)
+    n = num_buckets // 2 if bidirectional else num_buckets
+    first = np.where(offsets < 0, n, 0) if bidirectional else 0
+    distance = np.abs(offsets) if bidirectional else np.maximum(offsets, 0)
+    exact = n // 2
+    grown = np.log(np.maximum(distance, exact) / exact) / np.log(max_distance / exact) * (n - exact)
+    return first + np.where(distance < exact, distance, np.minimum(exact + grown.astype(int), n - 1))
+
+
+@pytest.mark.parametrize("case", T5_CASES, ids=lambda c: "{}-{}-{}".format(*c))
+def test_on_the_t5_checkers_cases_float64_logs_give_the_references_float32_buckets(case):
+    bidirectional, num_buckets, max_distance = case
+    o = np.arange(-3000, 3001)  # ten times the checker's reach
+    expected = posenc.t5_bucket(o, bidirectional=bidirectional, num_buckets=num_buckets, max_distance=max_distance)
+    assert np.array_equal(my_t5_bucket(o, bidirectional, num_buckets, max_distance), expected)
+
+
+def t5_unguarded(offsets, bidirectional=False, num_buckets=32, max_distance=128):
+    """Right, with no np.maximum(distance, exact) in the log: log(0) = -inf where np.where never looks."""
+    offsets = np.asarray(offsets)
+    n = num_buckets // 2 if bidirectional else num_buckets
+    first = (offsets < 0) * n if bidirectional else 0
+    distance = np.abs(offsets) if bidirectional else np.clip(offsets, 0, None)
+    exact = n // 2
+    grown = np.log(distance / exact) / np.log(max_distance / exact) * (n - exact)
+    return first + np.where(distance < exact, distance, np.minimum(exact + np.floor(grown).astype(int), n - 1))
+
+
+@pytest.mark.parametrize("fn", [my_t5_bucket, t5_unguarded], ids=lambda f: f.__name__)
+def test_a_t5_bucket_written_another_way_is_accepted_and_lets_no_warning_out(fn):
+    result = run(checks.check_t5_bucket, fn)
+    assert result.passed and result.message.startswith("Correct: "), result.message
+
+
+def t5_changed(**lines):
+    """my_t5_bucket with some of its lines replaced: the causal distance(offsets), exact(n), far(distance, n, exact,
+    max_distance), and the buckets(first, distance, exact, far) returned."""
+
+    def fn(offsets, bidirectional=False, num_buckets=32, max_distance=128):
+        offsets = np.asarray(offsets)
+        n = num_buckets // 2 if bidirectional else num_buckets
+        first = np.where(offsets < 0, n, 0) if bidirectional else 0
+        distance = np.abs(offsets) if bidirectional else lines.get("distance", lambda o: np.maximum(o, 0))(offsets)
+        exact = lines.get("exact", lambda n: n // 2)(n)
+        grown = np.log(np.maximum(distance, exact) / exact) / np.log(max_distance / exact) * (n - exact)
+        far = lines.get("far", lambda *_: np.minimum(exact + grown.astype(int), n - 1))(
+            distance, n, exact, max_distance
+        )
+        return lines.get("buckets", lambda f, d, e, far: f + np.where(d < e, d, far))(first, distance, exact, far)
+
+    return fn
+
+
+def t5_log_part(distance, n, exact, max_distance):
+    return np.log(np.maximum(distance, exact) / exact) / np.log(max_distance / exact) * (n - exact)
+
+
+T5_UNLISTED = {  # the wrong answer, what its verdict must say, and the mistake it names (None: no listed one)
+    "a quarter exact": (
+        t5_changed(exact=lambda n: n // 4),
+        ["distances 0–15 get a bucket each (exact = n // 2 = 16); yours stop at distance 10"],
+        None,
+    ),
+    "every bucket one up": (
+        t5_changed(buckets=lambda f, d, e, far: f + np.where(d < e, d, far) + 1),
+        ["every exact bucket is 1 off: distance d gets d + 1"],
+        None,
+    ),
+    "clamped at n - 2": (
+        t5_changed(far=lambda d, n, e, md: np.minimum(e + t5_log_part(d, n, e, md).astype(int), n - 2)),
+        ["every distance from 113 on shares T5's last bucket, 31; distance 113 gets 30 in yours"],
+        None,
+    ),
+    "never spread over the buckets": (
+        t5_changed(far=lambda d, n, e, md: np.minimum(e + (t5_log_part(d, n, e, md) / (n - e)).astype(int), n - 1)),
+        ["your buckets grow", "too slow"],
+        None,
+    ),
+    "rounded and never clamped": (
+        t5_changed(far=lambda d, n, e, md: e + np.round(t5_log_part(d, n, e, md)).astype(int)),
+        ["one above T5's at 47 of the distances 16–112, never below", "Likely: "],
+        "rounded",
+    ),
+    "a causal distance left signed": (
+        t5_changed(distance=lambda o: o),
+        ["keys after the query get negative buckets (offset -1 gets -1)", "Likely: "],
+        "causal-not-clipped",
+    ),
+}
+
+
+@pytest.mark.parametrize("label", T5_UNLISTED)
+def test_an_unlisted_t5_mistake_is_described_and_names_a_listed_one_only_hedged(label):
+    wrong, words, mistake = T5_UNLISTED[label]
+    result = run(checks.check_t5_bucket, wrong)
+    assert not result.passed and all(said in result.message for said in words), result.message
+    assert result.mistake == mistake, result.message

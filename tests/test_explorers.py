@@ -127,6 +127,15 @@ ARGUMENT_CASES = {
         dict(scheme="rope", causal=False),
         {"scheme": (STR_TYPES, ["no-such-scheme"]), "causal": (BOOL_TYPES, [])},
     ),
+    "bucket_explorer": (
+        widgets.bucket_explorer,
+        dict(train_len=32, num_buckets=32, max_distance=128),
+        {
+            "train_len": (INT_TYPES, [0, 3, 257]),
+            "num_buckets": (INT_TYPES, [0, 7, 64]),
+            "max_distance": (INT_TYPES, [0, 16, 257]),
+        },
+    ),
     "quiz": (widgets.quiz, dict(question_id="01-causal-mask"), {"question_id": (STR_TYPES, ["no-such-question"])}),
     "recall": (widgets.recall, dict(question_id="01-equivariance"), {"question_id": (STR_TYPES, ["no-such-question"])}),
     "environment_check": (widgets.environment_check, {}, {}),

@@ -40,6 +40,7 @@ POSENC_OWN = {
     "my_rope": "posenc.apply_rope",
     "my_alibi_slopes": "posenc.alibi_slopes",
     "my_alibi_bias": "posenc.alibi_bias",
+    "my_t5_bucket": "posenc.t5_bucket",
     "my_scheme_layer": "posenc.capstone.scheme_layer",
 }
 

@@ -9,6 +9,9 @@ SIN = "test:tests/test_sinusoidal.py::"
 
 BACKED: dict[tuple[str, str], str] = {
     # 00 · Start here
+    ("00", "trained under every scheme on 32 tokens"): (
+        "test:tests/test_lm_experiment.py::test_the_runs_are_every_scheme_the_model_runs_the_hybrid_and_the_reference"
+    ),
     ("00", "one rotation for every position"): SIN + "test_moves_every_position_k_on",
     ("00", "hours with every optional section"): (
         "test:tests/test_lessons.py::test_its_times_are_ranges_around_the_sums_of_its_sections"
@@ -101,6 +104,26 @@ BACKED: dict[tuple[str, str], str] = {
     ("06", "the same at every length in the experiment"): (
         "meaning:ALiBi's head is a fixed slope times the offset, with no length in it"
     ),
+    # 07 · Train short, test long
+    ("07", "every offset from 113 on shares bucket 31"): "cell:a07bkt01",
+    ("07", "every scheme in the figure is within 0.1 nats"): (
+        "test:tests/test_lm_experiment.py::"
+        "test_at_the_training_length_every_scheme_is_within_a_tenth_of_a_nat_of_the_floor_and_nope_within_015"
+    ),
+    ("07", "every scheme shown rises above the floor past"): "cell:a07fig01",
+    ("07", "the first tokens of every window are predicted"): (
+        "meaning:in a window cut without overlap, the prediction at position p sees only the p + 1 tokens "
+        "before it in that window, so its first predictions have one, two, three tokens of context"
+    ),
+    ("07", "so that every prediction has a long context"): (
+        "meaning:the definition of Press et al.'s sliding evaluation (appendix B): the window moves one token at "
+        "a time and each prediction is read with the window's full context"
+    ),
+    ("07", "every counted prediction sees at least"): (
+        "meaning:the definition of this lesson's sliding evaluation (posenc.lm.evaluate): with stride W/2 only "
+        "each window's last W/2 predictions count, and the first of them sees W/2 + 1 tokens"
+    ),
+    ("07", "ALiBi gained little of that"): "cell:a07cut03",
     # 08 · Recap and capstone
     ("08", "If every gap is 0"): (
         "meaning:a gap of 0 means the same output, so nothing downstream that ignores position differs"

@@ -19,6 +19,7 @@ from posenc_course.lessons import SETUP_CODE, Lesson, Section, cell_source
 
 __all__ = [
     "CORE_BUDGET",
+    "LM_CORE_BUDGET",
     "FOLD_WORDS",
     "PACE",
     "PRECISELY",
@@ -59,8 +60,11 @@ _FOLDED = re.compile(r"<details\b[^>]*>.*?</details>", re.S)
 #: core's): ``<details class="precisely"><summary>Precisely</summary> ... </details>``.
 PRECISELY = re.compile(r'<details class="precisely">(.*?)</details>', re.S)
 #: The most stated minutes the core sections of all lessons together may sum to: a core a first-timer finishes in one
-#: day of sittings, the depth one click away (the train-short-test-long lesson may add at most 45 more).
-CORE_BUDGET = 300
+#: day of sittings, the depth one click away; 300 for the lessons on the schemes and the recap, and at most
+#: :data:`LM_CORE_BUDGET` more for the train-short-test-long lesson.
+CORE_BUDGET = 345
+#: The most stated core minutes of the train-short-test-long lesson (its tiny language model).
+LM_CORE_BUDGET = 45
 #: The most words a Precisely fold may hold: a qualification, not a section in hiding.
 FOLD_WORDS = 120
 _DISPLAY_MATHS = re.compile(r"\$\$.+?\$\$", re.S)

@@ -30,6 +30,7 @@ from posenc.checks.questions import answer, questions
 from posenc.checks.recap import check_comparison_table, comparison_table_answer
 from posenc.checks.rope import check_apply_rope
 from posenc.checks.setup import check_positions_column
+from posenc.checks.t5_bucket import check_t5_bucket
 from posenc.checks.table import check_sinusoidal
 from posenc.checks.wavelength import check_wavelength
 
@@ -46,6 +47,7 @@ __all__ = [
     "check_apply_rope",
     "check_alibi_slopes",
     "check_alibi_bias",
+    "check_t5_bucket",
     "check_scheme_layer",
     "check_comparison_table",
     "comparison_table_answer",

@@ -14,8 +14,8 @@ Adding a scheme: write its maths, with the functions its hooks and its head call
 own (as ``posenc/t5.py``), then one record below, after every record whose ``layer_params`` draws from
 the generator (the capstone draws them in this order, so a later one moves none of the earlier values).
 ``in_core`` says whether the core's experiments, figures and capstone exercise include it;
-``comparison`` whether lesson 08's table has a row for it (T5 has one, though met outside the core:
-lesson 08 describes its buckets). A new scheme met only in an optional section has neither, and changes
+``comparison`` whether lesson 08's table has a row for it (T5 has one, though outside the core's experiments and
+capstone exercise: lesson 07 teaches its buckets). A new scheme met only in an optional section has neither, and changes
 no core lesson, exercise or checker.
 """
 
@@ -219,7 +219,7 @@ SCHEMES: dict[str, Scheme] = _registered(
         "T5 bias",
         "scores",
         "a learned bias per bucket of distance",
-        taught_in="lesson 06's note and optional section on T5 and lesson 08's description of its buckets",
+        taught_in="lesson 06's note and optional section on T5 and lesson 07's description of its buckets",
         style=Style("#e69f00", (0, (3, 1, 1, 1)), "v"),
         comparison=_row("relative", _SCORES, _PER_BUCKET, _BUCKET, "T5"),
         layer=LayerHooks(score_bias=t5.bias_hook),

@@ -26,6 +26,7 @@ from posenc.widgets.quiz import quiz, recall
 from posenc.widgets.recap import scheme_explorer
 from posenc.widgets.rope import rope_distance_explorer, rope_explorer
 from posenc.widgets.setup import environment_check, sharp_figures
+from posenc.widgets.t5 import bucket_explorer
 from posenc.widgets.table import table_explorer
 
 __all__ = [
@@ -44,6 +45,7 @@ __all__ = [
     "extrapolation_explorer",
     "rope_range_explorer",
     "scheme_explorer",
+    "bucket_explorer",
     "quiz",
     "recall",
     "sharp_figures",

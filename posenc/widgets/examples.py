@@ -12,6 +12,7 @@ import numpy as np
 from posenc.live import Explorer
 from posenc.widgets import (
     alibi_explorer,
+    bucket_explorer,
     clock_explorer,
     environment_check,
     extrapolation_explorer,
@@ -58,4 +59,5 @@ EXPLORERS: dict[str, Callable[[], Explorer]] = {
     "extrapolation_explorer": lambda: extrapolation_explorer(query=40),
     "rope_range_explorer": lambda: rope_range_explorer(multiple=4),
     "scheme_explorer": scheme_explorer,
+    "bucket_explorer": bucket_explorer,
 }

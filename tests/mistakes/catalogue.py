@@ -1,4 +1,4 @@
-"""A catalogue of the wrong answers learners write to the course's twelve check-yourself exercises.
+"""A catalogue of the wrong answers learners write to the course's thirteen check-yourself exercises.
 
 Each :class:`Mistake` is one plausible slip, written as the learner would pass it to the checker
 (a function, a number or a dict), with the cause a teacher would name. Each :class:`Correct` is a
@@ -12,6 +12,7 @@ describes; a mistake is wrong output, not a crash. The few that crash say so in 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -923,6 +924,246 @@ def bias_einsum_float32(seq_len, num_heads, causal=True):
 
 
 # --------------------------------------------------------------------------------------------------
+# 07 · check_t5_bucket(my_t5_bucket): T5's bucket for each offset i - j (query minus key), causal or
+#      bidirectional, exact below n // 2, then logarithmic up to max_distance, at most n - 1
+# --------------------------------------------------------------------------------------------------
+
+
+def _t5_sides(offsets, bidirectional, num_buckets):
+    """The lesson's first lines, done right: the offsets as an array, n, first and distance."""
+    offsets = np.asarray(offsets)
+    n = num_buckets // 2 if bidirectional else num_buckets
+    if bidirectional:
+        return offsets, n, np.where(offsets < 0, n, 0), np.abs(offsets)
+    return offsets, n, 0, np.maximum(offsets, 0)
+
+
+def _t5_far(distance, n, max_distance):
+    """The lesson's last lines, done right: exact, then the logarithmic buckets up to n - 1."""
+    exact = n // 2
+    log_part = np.log(np.maximum(distance, exact) / exact) / np.log(max_distance / exact) * (n - exact)
+    return exact, np.minimum(exact + log_part.astype(int), n - 1)
+
+
+def t5_key_minus_query(offsets, bidirectional=False, num_buckets=32, max_distance=128):
+    offsets, n, first, distance = _t5_sides(-np.asarray(offsets), bidirectional, num_buckets)  # as in the paper's code
+    exact, far = _t5_far(distance, n, max_distance)
+    return first + np.where(distance < exact, distance, far)
+
+
+def t5_upper_half_missing(offsets, bidirectional=False, num_buckets=32, max_distance=128):
+    offsets, n, _, distance = _t5_sides(offsets, bidirectional, num_buckets)
+    first = 0  # never moved to the upper half
+    exact, far = _t5_far(distance, n, max_distance)
+    return first + np.where(distance < exact, distance, far)
+
+
+def t5_upper_half_at_num_buckets(offsets, bidirectional=False, num_buckets=32, max_distance=128):
+    offsets, n, _, distance = _t5_sides(offsets, bidirectional, num_buckets)
+    first = np.where(offsets < 0, num_buckets, 0) if bidirectional else 0
+    exact, far = _t5_far(distance, n, max_distance)
+    return first + np.where(distance < exact, distance, far)
+
+
+def t5_n_not_halved(offsets, bidirectional=False, num_buckets=32, max_distance=128):
+    offsets = np.asarray(offsets)
+    n = num_buckets
+    first = np.where(offsets < 0, n, 0) if bidirectional else 0
+    distance = np.abs(offsets) if bidirectional else np.maximum(offsets, 0)
+    exact, far = _t5_far(distance, n, max_distance)
+    return first + np.where(distance < exact, distance, far)
+
+
+def t5_abs_when_causal(offsets, bidirectional=False, num_buckets=32, max_distance=128):
+    offsets, n, first, _ = _t5_sides(offsets, bidirectional, num_buckets)
+    distance = np.abs(offsets)  # in both directions
+    exact, far = _t5_far(distance, n, max_distance)
+    return first + np.where(distance < exact, distance, far)
+
+
+def t5_causal_distance_unclipped(offsets, bidirectional=False, num_buckets=32, max_distance=128):
+    offsets, n, first, distance = _t5_sides(offsets, bidirectional, num_buckets)
+    if not bidirectional:
+        distance = offsets
+    exact, far = _t5_far(distance, n, max_distance)
+    return first + np.where(distance < exact, distance, far)
+
+
+def t5_exact_is_n(offsets, bidirectional=False, num_buckets=32, max_distance=128):
+    offsets, n, first, distance = _t5_sides(offsets, bidirectional, num_buckets)
+    exact = n
+    log_part = np.log(np.maximum(distance, exact) / exact) / np.log(max_distance / exact) * (n - exact)
+    far = np.minimum(exact + log_part.astype(int), n - 1)
+    return first + np.where(distance < exact, distance, far)
+
+
+def t5_log_part_alone(offsets, bidirectional=False, num_buckets=32, max_distance=128):
+    offsets, n, first, distance = _t5_sides(offsets, bidirectional, num_buckets)
+    exact = n // 2
+    log_part = np.log(np.maximum(distance, exact) / exact) / np.log(max_distance / exact) * (n - exact)
+    far = np.minimum(log_part.astype(int), n - 1)
+    return first + np.where(distance < exact, distance, far)
+
+
+def t5_log_of_distance(offsets, bidirectional=False, num_buckets=32, max_distance=128):
+    offsets, n, first, distance = _t5_sides(offsets, bidirectional, num_buckets)
+    exact = n // 2
+    log_part = np.log(np.maximum(distance, exact)) / np.log(max_distance / exact) * (n - exact)
+    far = np.minimum(exact + log_part.astype(int), n - 1)
+    return first + np.where(distance < exact, distance, far)
+
+
+def t5_log_of_max_distance(offsets, bidirectional=False, num_buckets=32, max_distance=128):
+    offsets, n, first, distance = _t5_sides(offsets, bidirectional, num_buckets)
+    exact = n // 2
+    log_part = np.log(np.maximum(distance, exact) / exact) / np.log(max_distance) * (n - exact)
+    far = np.minimum(exact + log_part.astype(int), n - 1)
+    return first + np.where(distance < exact, distance, far)
+
+
+def t5_times_n(offsets, bidirectional=False, num_buckets=32, max_distance=128):
+    offsets, n, first, distance = _t5_sides(offsets, bidirectional, num_buckets)
+    exact = n // 2
+    log_part = np.log(np.maximum(distance, exact) / exact) / np.log(max_distance / exact) * n
+    far = np.minimum(exact + log_part.astype(int), n - 1)
+    return first + np.where(distance < exact, distance, far)
+
+
+def t5_no_clamp(offsets, bidirectional=False, num_buckets=32, max_distance=128):
+    offsets, n, first, distance = _t5_sides(offsets, bidirectional, num_buckets)
+    exact = n // 2
+    log_part = np.log(np.maximum(distance, exact) / exact) / np.log(max_distance / exact) * (n - exact)
+    far = exact + log_part.astype(int)
+    return first + np.where(distance < exact, distance, far)
+
+
+def t5_clamp_at_n(offsets, bidirectional=False, num_buckets=32, max_distance=128):
+    offsets, n, first, distance = _t5_sides(offsets, bidirectional, num_buckets)
+    exact = n // 2
+    log_part = np.log(np.maximum(distance, exact) / exact) / np.log(max_distance / exact) * (n - exact)
+    far = np.minimum(exact + log_part.astype(int), n)
+    return first + np.where(distance < exact, distance, far)
+
+
+def t5_clamp_at_num_buckets(offsets, bidirectional=False, num_buckets=32, max_distance=128):
+    offsets, n, first, distance = _t5_sides(offsets, bidirectional, num_buckets)
+    exact = n // 2
+    log_part = np.log(np.maximum(distance, exact) / exact) / np.log(max_distance / exact) * (n - exact)
+    far = np.minimum(exact + log_part.astype(int), num_buckets - 1)
+    return first + np.where(distance < exact, distance, far)
+
+
+def t5_np_round(offsets, bidirectional=False, num_buckets=32, max_distance=128):
+    offsets, n, first, distance = _t5_sides(offsets, bidirectional, num_buckets)
+    exact = n // 2
+    log_part = np.log(np.maximum(distance, exact) / exact) / np.log(max_distance / exact) * (n - exact)
+    far = np.minimum(exact + np.round(log_part).astype(int), n - 1)
+    return first + np.where(distance < exact, distance, far)
+
+
+def t5_np_ceil(offsets, bidirectional=False, num_buckets=32, max_distance=128):
+    offsets, n, first, distance = _t5_sides(offsets, bidirectional, num_buckets)
+    exact = n // 2
+    log_part = np.log(np.maximum(distance, exact) / exact) / np.log(max_distance / exact) * (n - exact)
+    far = np.minimum(exact + np.ceil(log_part).astype(int), n - 1)
+    return first + np.where(distance < exact, distance, far)
+
+
+def t5_no_astype(offsets, bidirectional=False, num_buckets=32, max_distance=128):
+    offsets, n, first, distance = _t5_sides(offsets, bidirectional, num_buckets)
+    exact = n // 2
+    log_part = np.log(np.maximum(distance, exact) / exact) / np.log(max_distance / exact) * (n - exact)
+    far = np.minimum(exact + log_part, n - 1)
+    return first + np.where(distance < exact, distance, far)
+
+
+def t5_half_as_float(offsets, bidirectional=False, num_buckets=32, max_distance=128):
+    offsets, n, first, distance = _t5_sides(offsets, bidirectional, num_buckets)
+    exact = n / 2
+    log_part = np.log(np.maximum(distance, exact) / exact) / np.log(max_distance / exact) * (n - exact)
+    far = np.minimum(exact + log_part.astype(int), n - 1)
+    return first + np.where(distance < exact, distance, far)
+
+
+def t5_floor_division_ratio(offsets, bidirectional=False, num_buckets=32, max_distance=128):
+    offsets, n, first, distance = _t5_sides(offsets, bidirectional, num_buckets)
+    exact = n // 2
+    log_part = np.log(np.maximum(distance, exact) // exact) / np.log(max_distance / exact) * (n - exact)
+    far = np.minimum(exact + log_part.astype(int), n - 1)
+    return first + np.where(distance < exact, distance, far)
+
+
+def t5_returns_list(offsets, bidirectional=False, num_buckets=32, max_distance=128):
+    n = num_buckets // 2 if bidirectional else num_buckets
+    exact = n // 2
+    buckets = []
+    for offset in offsets:
+        first = n if bidirectional and offset < 0 else 0
+        distance = abs(offset) if bidirectional else max(offset, 0)
+        if distance < exact:
+            buckets.append(first + distance)
+        else:
+            log_part = np.log(distance / exact) / np.log(max_distance / exact) * (n - exact)
+            buckets.append(first + min(exact + int(log_part), n - 1))
+    return buckets
+
+
+def t5_offsets_as_column(offsets, bidirectional=False, num_buckets=32, max_distance=128):
+    offsets, n, first, distance = _t5_sides(np.asarray(offsets)[:, None], bidirectional, num_buckets)  # as a column
+    exact, far = _t5_far(distance, n, max_distance)
+    return first + np.where(distance < exact, distance, far)
+
+
+def t5_where_branches_swapped(offsets, bidirectional=False, num_buckets=32, max_distance=128):
+    offsets, n, first, distance = _t5_sides(offsets, bidirectional, num_buckets)
+    exact, far = _t5_far(distance, n, max_distance)
+    return first + np.where(distance < exact, far, distance)
+
+
+def t5_log2_then_ln(offsets, bidirectional=False, num_buckets=32, max_distance=128):
+    offsets, n, first, distance = _t5_sides(offsets, bidirectional, num_buckets)
+    exact = n // 2
+    log_part = np.log2(np.maximum(distance, exact) / exact) / np.log(max_distance / exact) * (n - exact)
+    far = np.minimum(exact + log_part.astype(int), n - 1)
+    return first + np.where(distance < exact, distance, far)
+
+
+def t5_log2_both(offsets, bidirectional=False, num_buckets=32, max_distance=128):
+    offsets, n, first, distance = _t5_sides(offsets, bidirectional, num_buckets)
+    exact = n // 2
+    log_part = np.log2(np.maximum(distance, exact) / exact) / np.log2(max_distance / exact) * (n - exact)
+    far = np.minimum(exact + log_part.astype(int), n - 1)
+    return first + np.where(distance < exact, distance, far)
+
+
+def t5_loop_math_log(offsets, bidirectional=False, num_buckets=32, max_distance=128):
+    n = num_buckets // 2 if bidirectional else num_buckets
+    exact = n // 2
+    buckets = np.zeros(len(offsets), dtype=int)
+    for k, offset in enumerate(offsets):
+        first = n if bidirectional and offset < 0 else 0
+        distance = abs(int(offset)) if bidirectional else max(int(offset), 0)
+        if distance < exact:
+            buckets[k] = first + distance
+        else:
+            grown = math.log(distance / exact) / math.log(max_distance / exact) * (n - exact)
+            buckets[k] = first + min(exact + math.floor(grown), n - 1)
+    return buckets
+
+
+def t5_float32_clip(offsets, bidirectional=False, num_buckets=32, max_distance=128):
+    offsets = np.asarray(offsets)
+    n = num_buckets // 2 if bidirectional else num_buckets
+    first = (offsets < 0) * n if bidirectional else 0
+    distance = np.abs(offsets) if bidirectional else np.clip(offsets, 0, None)
+    exact = n // 2
+    ratio = np.maximum(distance, exact).astype(np.float32) / np.float32(exact)
+    log_part = np.log(ratio) / np.float32(np.log(max_distance / exact)) * np.float32(n - exact)
+    far = np.clip(exact + log_part.astype(np.int32), None, n - 1)
+    return first + np.where(distance < exact, distance, far)
+
+
+# --------------------------------------------------------------------------------------------------
 # 08 · check_comparison_table(my_table): five schemes, five columns, each cell an allowed answer
 # --------------------------------------------------------------------------------------------------
 
@@ -1162,7 +1403,7 @@ _M, _C, _R, _SL, _B = (
     "check_alibi_slopes",
     "check_alibi_bias",
 )
-_T, _L = "check_comparison_table", "check_scheme_layer"
+_T5, _T, _L = "check_t5_bucket", "check_comparison_table", "check_scheme_layer"
 
 MISTAKES: list[Mistake] = [
     # 00 · positions column
@@ -1695,6 +1936,145 @@ MISTAKES: list[Mistake] = [
         "The slopes were written as 2^(-8h/n) for every head count instead of taken from posenc.alibi_slopes, which follows the authors' code for 12 or 6 heads.",
         bias_paper_slopes,
     ),
+    # 07 · T5 buckets
+    Mistake(
+        _T5,
+        "t5-key-minus-query",
+        "The offsets were negated, as for the authors' key - query, but the course's offsets are already i - j: every bucket lands on the wrong side of the query.",
+        t5_key_minus_query,
+    ),
+    Mistake(
+        _T5,
+        "t5-upper-half-missing",
+        "When bidirectional, keys after the query were never moved to the upper half: first is 0 for every key.",
+        t5_upper_half_missing,
+    ),
+    Mistake(
+        _T5,
+        "t5-upper-half-at-num-buckets",
+        "Keys after the query were moved up by num_buckets instead of n = num_buckets // 2, past the last bucket.",
+        t5_upper_half_at_num_buckets,
+    ),
+    Mistake(
+        _T5,
+        "t5-n-not-halved",
+        "n was not halved when bidirectional, so each direction claims all the buckets.",
+        t5_n_not_halved,
+    ),
+    Mistake(
+        _T5,
+        "t5-abs-when-causal",
+        "When causal, the distance is np.abs(offsets), so keys after the query get their own buckets instead of bucket 0.",
+        t5_abs_when_causal,
+    ),
+    Mistake(
+        _T5,
+        "t5-causal-distance-unclipped",
+        "When causal, the distance is the offset itself, never clipped at 0, so keys after the query get negative buckets.",
+        t5_causal_distance_unclipped,
+    ),
+    Mistake(
+        _T5,
+        "t5-exact-is-n",
+        "exact = n instead of n // 2: every bucket is an exact one and there is no logarithmic part.",
+        t5_exact_is_n,
+    ),
+    Mistake(
+        _T5,
+        "t5-log-part-alone",
+        "The logarithmic part was not added to exact, so the far buckets start again from 0.",
+        t5_log_part_alone,
+    ),
+    Mistake(
+        _T5,
+        "t5-log-of-distance",
+        "It takes the log of the distance instead of distance / exact, so the far buckets start far too high.",
+        t5_log_of_distance,
+    ),
+    Mistake(
+        _T5,
+        "t5-log-of-max-distance",
+        "It divides by log(max_distance) instead of log(max_distance / exact), so the buckets grow too slowly.",
+        t5_log_of_max_distance,
+    ),
+    Mistake(
+        _T5,
+        "t5-times-n",
+        "It multiplies by n instead of n - exact, so the logarithmic buckets are used up twice as fast.",
+        t5_times_n,
+    ),
+    Mistake(
+        _T5,
+        "t5-no-clamp",
+        "The np.minimum(..., n - 1) is missing, so far keys get buckets past the last one.",
+        t5_no_clamp,
+    ),
+    Mistake(
+        _T5,
+        "t5-clamp-at-n",
+        "It clamps at n instead of n - 1: bucket n does not exist, since buckets count from 0.",
+        t5_clamp_at_n,
+    ),
+    Mistake(
+        _T5,
+        "t5-clamp-at-num-buckets",
+        "It clamps at num_buckets - 1, which when bidirectional lets a far key before the query climb into the upper half.",
+        t5_clamp_at_num_buckets,
+    ),
+    Mistake(
+        _T5,
+        "t5-np-round",
+        "np.round rounds the logarithmic part to the nearest bucket; T5 truncates it with .astype(int).",
+        t5_np_round,
+    ),
+    Mistake(
+        _T5,
+        "t5-np-ceil",
+        "np.ceil rounds the logarithmic part up; T5 truncates it with .astype(int).",
+        t5_np_ceil,
+    ),
+    Mistake(
+        _T5,
+        "t5-no-astype",
+        "The logarithmic part was never turned into an integer, so the far buckets have fractions.",
+        t5_no_astype,
+    ),
+    Mistake(
+        _T5,
+        "t5-half-as-float",
+        "exact = n / 2 is a float: an odd n gives exact = 3.5, and every bucket becomes a float.",
+        t5_half_as_float,
+    ),
+    Mistake(
+        _T5,
+        "t5-floor-division-ratio",
+        "distance // exact cuts the ratio to a whole number before the log, so the buckets change only at multiples of exact.",
+        t5_floor_division_ratio,
+    ),
+    Mistake(
+        _T5,
+        "t5-returns-list",
+        "A loop appends each bucket to a Python list, which is returned as it is instead of as a NumPy array.",
+        t5_returns_list,
+    ),
+    Mistake(
+        _T5,
+        "t5-offsets-as-column",
+        "The offsets were made a column with [:, None], so the answer is (n, 1) instead of one bucket per offset.",
+        t5_offsets_as_column,
+    ),
+    Mistake(
+        _T5,
+        "t5-where-branches-swapped",
+        "np.where's two branches are swapped: near keys get the logarithmic formula and far keys their raw distance.",
+        t5_where_branches_swapped,
+    ),
+    Mistake(
+        _T5,
+        "t5-log2-then-ln",
+        "np.log2 on top and np.log below: the ratio of two logs needs the same base in both.",
+        t5_log2_then_ln,
+    ),
     # 08 · comparison table
     Mistake(
         _T,
@@ -1985,6 +2365,22 @@ CORRECT: list[Correct] = [
         "bias-einsum-float32",
         "np.subtract.outer for the offsets, np.clip, einsum, in float32.",
         bias_einsum_float32,
+    ),
+    # 07
+    Correct(
+        _T5, "t5-log2-both", "np.log2 in both places: the ratio of two logs is the same in any base.", t5_log2_both
+    ),
+    Correct(
+        _T5,
+        "t5-loop-math-log",
+        "A loop over the offsets with math.log and math.floor, into an int array.",
+        t5_loop_math_log,
+    ),
+    Correct(
+        _T5,
+        "t5-float32-clip",
+        "float32 logs as in the authors' code, np.clip for both clamps, (offsets < 0) * n for first.",
+        t5_float32_clip,
     ),
     # 08
     Correct(_T, "table-numbers", "Every cell given as its option number, as the lesson allows.", _table(numbers=True)),

@@ -32,6 +32,11 @@ __all__ = [
     "set_clock_hands",
     "plot_similarity",
     "plot_binary_and_sinusoidal",
+    "HYBRID",
+    "curve_name",
+    "plot_curves",
+    "plot_loss_against_window",
+    "plot_position_losses",
 ]
 
 DIVERGING = "RdBu_r"  # signed values: blue negative, white 0, red positive
@@ -269,3 +274,13 @@ def plot_binary_and_sinusoidal(
     ax_waves.set_xticks(range(sines.shape[1]))
     ax_waves.set_yticks(range(0, seq_len, 4))
     return im_bits, im_waves
+
+
+# lesson 07's curves of a language model against the window it reads: a module of their own, named here too
+from posenc.plotting.curves import (  # noqa: E402
+    HYBRID,
+    curve_name,
+    plot_curves,
+    plot_loss_against_window,
+    plot_position_losses,
+)
