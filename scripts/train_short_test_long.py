@@ -33,9 +33,11 @@ floor on the same predictions, non-overlapping unless said; [min, max] over the 
   Figure-1 shape, much of it the early-token curse) and 0.010-0.022 sliding: the only scheme that gains at all
   in sliding mode, an eighth to a quarter of what the floor offers. Every other scheme's sliding loss rises, by
   0.19 (NoPE) to 0.52 (sinusoidal).
-- Retrieval (seed 0, W = 512): ALiBi's loss rises with the key's distance, 0.31 nats at 1-32 tokens back to
-  0.92 at 257-512 (33 predictions in that bin); NoPE and T5 stay between 0.45 and 0.62 in every bin (T5's
-  8 buckets here give every distance of 12 or more one shared number). The split by the QUERY's place in
+- Retrieval (seed 0, W = 512, sliding): ALiBi's loss rises with the answer's distance, 0.33 nats at 1-32 tokens
+  back to 0.99 at 257-512 (51 predictions in that bin, the same 51 for every seed); NoPE stays between 0.46 and
+  0.78 and T5 between 0.55 and 0.70, lower far back than near (T5's 8 buckets here give every distance of 12 or
+  more one shared number). Near answers more often have an older value of the same slot in view too (a confound
+  the bins do not separate). The split by the QUERY's place in
   the window (``retrieval_within_L``, ``retrieval_past_L``) mixes in a confound: a QUERY past L more often
   has older values of its slot in view too, so every scheme, NoPE included, looks worse there; it is not
   evidence about RoPE's untrained positions.

@@ -152,7 +152,7 @@ MEASURED = {
     "rope-sin-cos-swapped": r"cos and sin swapped",
     "bias-one-axis-for-slopes": r"axes it lacks",
     "bias-default-not-causal": r"default",
-    "t5-where-branches-swapped": r"get a bucket each",
+    "t5-where-branches-swapped": r"branches are swapped",
     "t5-log2-then-ln": r"log2 .*and np\.log",
     "table-zero-based-numbers": r"1 to",
     "table-row-unfilled": r"still \.\.\.",

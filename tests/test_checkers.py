@@ -361,26 +361,43 @@ def t5_by_hand(mistake=None):
         n = num_buckets // 2 if bidirectional and mistake != "n-not-halved" else num_buckets
         if bidirectional:
             upper = {"after-keys-not-moved": 0, "moved-by-num-buckets": num_buckets}.get(mistake, n)
-            first = np.where(offsets < 0, upper, 0)
+            first = np.where(offsets <= 0 if mistake == "zero-moved-up" else offsets < 0, upper, 0)
             distance = np.maximum(offsets, 0) if mistake == "after-one-bucket" else np.abs(offsets)
         else:
             first = 0
             distance = np.abs(offsets) if mistake == "causal-not-clipped" else np.maximum(offsets, 0)
         exact = n if mistake == "exact-is-n" else n // 2
-        kept = np.maximum(distance, exact)
+        kept = np.maximum(offsets if mistake == "after-far-wrong" else distance, exact)
         ratio = kept // exact if mistake == "int-division" else kept / exact
         logged = {"log-of-distance": np.log(kept), "mixed-logs": np.log2(ratio)}.get(mistake, np.log(ratio))
-        span = np.log(max_distance) if mistake == "log-of-max-distance" else np.log(max_distance / exact)
-        grown = logged / span * (n if mistake == "times-n" else n - exact)
+        span = {"log-of-max-distance": np.log(max_distance), "max-over-n": np.log(max_distance / n)}.get(
+            mistake, np.log(max_distance / exact)
+        )
+        scale = n if mistake == "times-n" else n - exact
+        grown = {
+            "ratio-inverted": span
+            / np.log(np.maximum(distance, exact + 1) / exact)
+            * scale,  # the fraction upside down
+            "log-part-flat": logged / (span * scale),  # the scale divides
+            "cut-before-scaling": (logged / span).astype(int) * scale,  # cut to a whole number, then scaled
+        }.get(mistake, logged / span * scale)
         cut = {"rounded": np.round, "rounded-up": np.ceil, "float-buckets": lambda x: x}.get(
             mistake, lambda x: x.astype(int)
         )(grown)
         start = 0 if mistake == "log-from-zero" else exact
         last = {"clamped-at-n": n, "clamped-at-num-buckets": num_buckets - 1}.get(mistake, n - 1)
         far = start + cut if mistake == "no-clamp" else np.minimum(start + cut, last)
+        if mistake == "cap-as-floor":
+            far = np.maximum(start + cut, last)
+        if mistake == "first-in-one-branch":  # first added to the far branch only (its cap moved up with it)
+            far, first = first + np.minimum(start + cut, last), 0
         if mistake == "regions-joined" and not bidirectional:  # each region's buckets, one after the other
             return np.concatenate([distance[distance < exact], far[distance >= exact]])
-        buckets = first + np.where(distance < exact, distance, far)
+        threshold = n if mistake == "where-threshold" else exact
+        near, far = (far, distance) if mistake == "branches-swapped" else (distance, far)
+        buckets = first + np.where(distance < threshold, near, far)
+        if mistake == "shuffled-order":  # the keys before the query, then those after: right in falling order only
+            return np.concatenate([buckets[offsets >= 0], buckets[offsets < 0]])
         if mistake == "after-keys-dropped" and not bidirectional:
             return buckets[offsets >= 0]
         shaped = {"two-d": lambda b: b[None, :], "wrong-length": np.unique}
@@ -807,10 +824,7 @@ SPECS = {
                 "wrong-length",
             )
         },
-        measured={
-            mistake: t5_by_hand(mistake)
-            for mistake in ("regions-joined", "after-keys-dropped", "changed-offsets", "mixed-logs", "after-one-bucket")
-        },
+        measured={mistake: t5_by_hand(mistake) for mistake in checks.t5_bucket.T5_MEASURED},
     ),
     "check_scheme_layer": Spec(
         reference=posenc.capstone.scheme_layer,

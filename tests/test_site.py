@@ -256,7 +256,10 @@ def test_a_request_to_the_network_is_caught(browser, server, tmp_path):
 
 def test_every_relative_link_resolves(site):
     assert broken_links(site) == []  # the build checks it too, before it puts the site in place
-    assert 'href="08_recap_and_capstone.html"' in (site / "06_alibi_and_extrapolation.html").read_text(encoding="utf-8")
+    assert 'href="07_train_short_test_long.html"' in (site / "06_alibi_and_extrapolation.html").read_text(
+        encoding="utf-8"
+    )
+    assert 'href="08_recap_and_capstone.html"' in (site / "07_train_short_test_long.html").read_text(encoding="utf-8")
 
 
 def test_the_student_site_holds_nothing_of_the_answer_key(student_site):

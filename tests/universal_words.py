@@ -110,7 +110,7 @@ BACKED: dict[tuple[str, str], str] = {
         "test:tests/test_lm_experiment.py::"
         "test_at_the_training_length_every_scheme_is_within_a_tenth_of_a_nat_of_the_floor_and_nope_within_015"
     ),
-    ("07", "every scheme shown rises above the floor past"): "cell:a07fig01",
+    ("07", "past $L$ every scheme shown moves further above it"): "cell:a07fig01",
     ("07", "the first tokens of every window are predicted"): (
         "meaning:in a window cut without overlap, the prediction at position p sees only the p + 1 tokens "
         "before it in that window, so its first predictions have one, two, three tokens of context"

@@ -60,6 +60,25 @@ T5_MEASURED = {
     "changed-offsets": "the offsets given came back changed: written into in place (offsets[offsets < 0] = 0)",
     "mixed-logs": "buckets growing 1/ln 2 or ln 2 times as fast as T5's: np.log2 in one place, np.log in the other",
     "after-one-bucket": "every key after the query in bucket n: its distance 0, where bidirectional takes |i - j|",
+    "shuffled-order": "right for offsets in falling order, wrong for the same offsets shuffled: each bucket not kept in "
+    "its offset's place",
+    "where-threshold": "offsets past exact keep their own distance, then T5's log buckets: np.where's threshold is "
+    "not exact",
+    "branches-swapped": "the near distances get the log branch and the far ones their distance: np.where's branches "
+    "swapped",
+    "ratio-inverted": "log buckets that fall as the distance grows: the log ratio upside down",
+    "cap-as-floor": "every log bucket at least n - 1: np.maximum where np.minimum caps",
+    "max-over-n": "log buckets that grow as if the log range ended at max_distance / 2: log(max_distance / n) in "
+    "the denominator",
+    "log-part-flat": "every log distance in bucket exact: the log part never reaches 1 (divided where the scale "
+    "multiplies)",
+    "cut-before-scaling": "log buckets that jump by n - exact at a time: the log cut to a whole number before it is "
+    "scaled",
+    "zero-moved-up": "offset 0 in the upper half: offsets <= 0 moved up, where only offsets < 0 are after the query",
+    "first-in-one-branch": "near keys after the query in the lower half, far ones in the upper: first added to one "
+    "branch of np.where",
+    "after-far-wrong": "keys after the query right up to exact but not in the log part: the far line given the signed "
+    "offsets, not the distance",
 }
 
 #: (bidirectional, num_buckets, max_distance) of each case, in the order they are tried.
@@ -118,6 +137,7 @@ def _variants(d: np.ndarray, n: int, exact: int, max_distance: int) -> dict[str,
         "int-division": [bucket(exact + np.trunc(np.log(np.maximum(d, exact) // exact) / span * rest))],
         "rounded": [bucket(exact + np.round(part))],
         "rounded-up": [bucket(exact + np.ceil(part))],
+        "=max-over-n": [bucket(exact + np.trunc(np.log(ratio) / np.log(max_distance / n) * rest))],
         "=mixed-logs": [
             bucket(exact + np.trunc(np.log2(ratio) / span * rest)),
             bucket(exact + np.trunc(np.log(ratio) / np.log2(max_distance / exact) * rest)),
@@ -143,6 +163,26 @@ def _logarithmic(g: np.ndarray, ref: np.ndarray, at: int, case: tuple[bool, int,
     def sure(mistake: str) -> str:
         return mistake.lstrip("?") if any(np.array_equal(g, v) for v in variants[mistake.lstrip("?")]) else mistake
 
+    beyond = g[exact:]  # every distance past the exact ones
+    steps_past = np.diff(beyond)
+    if (steps_past <= 0).all() and beyond[0] > beyond[-1]:
+        far_end = g.size - 1
+        said = f"from distance {exact} on yours falls as the distance grows ({_b(beyond[0])} at {exact}, "
+        said += f"{_b(beyond[-1])} at {far_end}): the log ratio is upside down: np.log(np.maximum(distance, exact) / "
+        return said + "exact) / np.log(max_distance / exact)", "=ratio-inverted"
+    if (beyond >= n - 1).all() and g[exact] == n - 1 and (steps_past >= 0).all() and beyond.max() > n - 1:
+        said = f"from distance {exact} on every bucket is {n - 1} or more: np.maximum makes n - 1 a floor, where "
+        return said + "np.minimum caps at it: far = np.minimum(exact + ..., n - 1)", "=cap-as-floor"
+    jumps = np.diff(beyond)
+    if exact > 1 and (jumps >= 0).all() and jumps.max() >= min(n - exact, n - 1 - exact) > 1:
+        at_jump = int(np.argmax(jumps)) + exact
+        said = f"your log buckets jump from {_b(g[at_jump])} to {_b(g[at_jump + 1])} at distance {at_jump + 1}, "
+        said += "skipping the buckets between: the log part was cut to a whole number before it was scaled: "
+        return said + "(np.log(...) / np.log(...) * (n - exact)).astype(int)", "=cut-before-scaling"
+    if (beyond == exact).all() and ref[last - 1] > exact:
+        said = f"every distance from {exact} on gets bucket {exact}: the log part never reaches 1, so it "
+        said += "is scaled down, not up: log(distance / exact) / log(max_distance / exact) * (n - exact), the "
+        return said + "(n - exact) multiplying", "=log-part-flat"
     if g[exact] != exact:
         said = f"the first logarithmic distance, {exact}, gets bucket {_b(g[exact])}, where log({exact} / {exact}) = 0"
         said += f" puts it in bucket exact, {exact}"
@@ -154,6 +194,10 @@ def _logarithmic(g: np.ndarray, ref: np.ndarray, at: int, case: tuple[bool, int,
         share = above.mean()  # rounding lifts about half of them, np.ceil nearly all
         return said, sure("?rounded-up") if share > 0.8 else sure("?rounded") if 0.3 <= share <= 0.7 else None
     run, ref_run = int(np.argmax(g != d)), int(np.argmax(ref != d))
+    if run > ref_run and np.array_equal(g[run:], ref[run:]):
+        said = f"distances 0–{run - 1} keep their own distance, where T5's exact ones stop at {exact - 1}, and from "
+        said += f"{run} on yours are T5's: np.where's threshold is the exact count, np.where(distance < exact, "
+        return said + "distance, far)", "=where-threshold"
     if run > ref_run:
         said = f"distances 0–{run - 1} get a bucket each, where T5's exact ones stop at {exact - 1}"
         said += f" (exact = n // 2 = {exact})"
@@ -169,6 +213,12 @@ def _logarithmic(g: np.ndarray, ref: np.ndarray, at: int, case: tuple[bool, int,
         shown = ", ".join(map(str, steps[:3]))
         said = f"your buckets change only at multiples of {exact} ({shown}, …): a whole distance // exact"
         return said, sure("?int-division")
+    if any(np.array_equal(g, v) for v in variants["=max-over-n"]):
+        said = f"your log buckets grow as if the log range ended at max_distance / 2 = {max_distance // 2}: the "
+        return said + "denominator is np.log(max_distance / exact), not np.log(max_distance / n)", "=max-over-n"
+    if any(np.array_equal(g, v) for v in variants["=mixed-logs"]):
+        said = "your log buckets grow 1/ln 2 or ln 2 times as fast as T5's, as np.log2 in one place and np.log in "
+        return said + "the other would: one log for both", "=mixed-logs"
     k, k_ref = _growth(g, n, exact), _growth(ref, n, exact)
     if k is not None and k_ref is not None and k > 0:
         ratio = k / k_ref
@@ -180,15 +230,13 @@ def _logarithmic(g: np.ndarray, ref: np.ndarray, at: int, case: tuple[bool, int,
         slips = [
             ("?times-n", n / (n - exact)),
             ("?log-of-max-distance", math.log(max_distance / exact) / math.log(max_distance)),
-            ("=mixed-logs", 1 / math.log(2)),
-            ("=mixed-logs", math.log(2)),
         ]
         for slip, expected in slips:
             if abs(ratio / expected - 1) < 0.1:
-                if slip.startswith("="):
-                    return said + ", as np.log2 in one place and np.log in the other would", "=mixed-logs"
                 return said, sure(slip)
-        return said, None
+        implied = exact * math.exp(math.log(max_distance / exact) / ratio)  # the max_distance such buckets imply
+        said += f", as if max_distance were about {_b(round(implied))}: the far line's scale is off (its denominator "
+        return said + "np.log(max_distance / exact), its factor n - exact)", None
     fall = np.flatnonzero(np.diff(g) < 0)
     if fall.size:
         f = int(fall[0])
@@ -202,6 +250,12 @@ def _lower(g: np.ndarray, ref: np.ndarray, case: tuple[bool, int, int], far: np.
     n, exact = _sizes(bidirectional, num_buckets)
     d = np.arange(g.size)
     at, last = int(np.flatnonzero(g != ref)[0]), int(np.argmax(ref == n - 1))  # last: where T5's last bucket starts
+    if at < exact and bidirectional and at == 0 and g[0] == n and np.array_equal(g[1:], ref[1:]):
+        said = f"offset 0, the query itself, gets {n}, the upper half's first: only keys after the query (offsets "
+        return said + "< 0) move up: first = np.where(offsets < 0, n, 0), not offsets <= 0", "=zero-moved-up"
+    if at < exact and (g[:exact] == exact).all() and np.array_equal(g[exact : 2 * exact], d[exact : 2 * exact]):
+        said = f"distances 0–{exact - 1} all get bucket {exact} and the far ones their own distance: np.where's "
+        return said + "branches are swapped: np.where(distance < exact, distance, far)", "=branches-swapped"
     if at < exact:
         shift, run = g[:exact] - d[:exact], int(np.argmax(g != d))
         if np.ptp(shift) == 0:
@@ -245,9 +299,21 @@ def _upper(u: np.ndarray, ref: np.ndarray, g: np.ndarray, case: tuple[bool, int,
         return said + "(np.maximum(offsets, 0)) where bidirectional takes |i - j|", "=after-one-bucket"
     if not u.any():
         return "every key after the query gets bucket 0, the causal form", "?after-keys-not-moved"
+    exact = n // 2
+    if (u[: exact - 1] == g[1:exact]).all() and np.array_equal(u[exact - 1 :], ref[exact - 1 :]):
+        said = f"keys after the query up to distance {exact - 1} get the lower half's buckets, the far ones the upper "
+        return said + "half's: first goes on the whole answer: first + np.where(...)", "=first-in-one-branch"
+    if np.array_equal(u[: exact - 1], ref[: exact - 1]) and np.array_equal(g, ref_before(case, g.size)):
+        said = f"keys after the query are right up to distance {exact - 1} but not in the log part ({at}): the far "
+        return said + "line needs the distance |i - j|, not the signed offsets", "=after-far-wrong"
     if np.ptp(above) == 0:
         return f"keys after the query sit {_b(above[0])} above those before, where the upper half starts at {n}", None
     return f"{at}, where T5's upper half gives {ref[i]}", None
+
+
+def ref_before(case: tuple[bool, int, int], size: int) -> np.ndarray:
+    """T5's buckets of the keys at distances 0 .. size - 1 before the query."""
+    return t5_bucket(np.arange(size), **_keywords(case))
 
 
 def _far(fn: object, name: str, case: tuple[bool, int, int]) -> np.ndarray | None:
@@ -311,8 +377,22 @@ def _shape(got: np.ndarray, ref: np.ndarray, where: str) -> CheckResult:
     return not_yet(said, Explained(f" {T5_MISTAKES['wrong-length']}", "wrong-length"))
 
 
+#: The offsets of the order probe: the same offsets, shuffled (seeded), for an answer right only in falling order.
+SHUFFLED = np.random.default_rng(7).permutation(OFFSETS)
+
+
 def _kind(fn: object, name: str) -> CheckResult:
     """The verdict on right buckets: Correct if an integer array holds them, else what they came back as."""
+    for case in CASES[:2]:  # the order probe: T5's buckets, both ways, on the offsets shuffled
+        value, verdict = call(fn, name, SHUFFLED.copy(), params=PARAMS, keywords=_keywords(case), returns=RETURNS)
+        expected = t5_bucket(SHUFFLED, **_keywords(case))
+        if verdict is None and not np.array_equal(np.asarray(value).reshape(-1)[: expected.size], expected):
+            said = (
+                f"{_where(case)}, with the same offsets shuffled, yours is not T5's bucket of each offset in its place."
+            )
+            text = " Measured: right for offsets in falling order only: keep each offset's bucket where the offset is,"
+            text += " as np.where(distance < exact, distance, far) does (np.concatenate of masked parts reorders)."
+            return not_yet(said, Explained(text, "shuffled-order"))
     for case in CASES:
         value, verdict = call(fn, name, OFFSETS.copy(), params=PARAMS, keywords=_keywords(case), returns=RETURNS)
         if verdict is not None:  # right once, then not: a function that answers differently each time

@@ -88,8 +88,9 @@ class _BucketExplorer(Explorer):
         if first_unreached < 0:
             trained = f"training reaches every bucket, 0–{n - 1}: keys past L share bucket {n - 1}, which was trained"
         else:
+            never = f"bucket {n - 1} is" if reached + 1 == n - 1 else f"buckets {reached + 1}–{n - 1} are"
             trained = (
-                f"training reaches buckets 0–{reached}: buckets {reached + 1}–{n - 1} are never trained "
+                f"training reaches buckets 0–{reached}: {never} never trained "
                 f"(offsets {first_unreached} and more, met only past L)"
             )
         return (
