@@ -56,8 +56,10 @@ class _BucketExplorer(Explorer):
 
     def _build_figure(self) -> Drawing:
         fig, (ax,) = placed_figure(8.4, 3.9, [(0.08, 0.14, 0.9, 0.72)])
-        self.seen = ax.add_patch(Rectangle((-0.5, -1), 1, 40, color=TRAINED, alpha=0.25, lw=0))
-        self.never = ax.add_patch(Rectangle((-0.5, 0), SHOWN + 1, 1, color=UNTRAINED, alpha=0.2, lw=0, hatch="//"))
+        self.seen = Rectangle((-0.5, -1), 1, 40, color=TRAINED, alpha=0.25, lw=0)
+        self.never = Rectangle((-0.5, 0), SHOWN + 1, 1, color=UNTRAINED, alpha=0.2, lw=0, hatch="//")
+        ax.add_patch(self.seen)
+        ax.add_patch(self.never)
         self.curve = ax.step([0], [0], where="post", color=LINE, lw=1.8)[0]
         self.limit = ax.axvline(0, color="0.35", ls="--", lw=1)
         ax.set_xlim(-0.5, SHOWN)
