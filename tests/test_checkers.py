@@ -380,6 +380,7 @@ def t5_by_hand(mistake=None):
             * scale,  # the fraction upside down
             "log-part-flat": logged / (span * scale),  # the scale divides
             "cut-before-scaling": (logged / span).astype(int) * scale,  # cut to a whole number, then scaled
+            "precedence": logged / span * n - exact,  # * n - exact, no brackets
         }.get(mistake, logged / span * scale)
         cut = {"rounded": np.round, "rounded-up": np.ceil, "float-buckets": lambda x: x}.get(
             mistake, lambda x: x.astype(int)
@@ -395,7 +396,10 @@ def t5_by_hand(mistake=None):
             return np.concatenate([distance[distance < exact], far[distance >= exact]])
         threshold = n if mistake == "where-threshold" else exact
         near, far = (far, distance) if mistake == "branches-swapped" else (distance, far)
-        buckets = first + np.where(distance < threshold, near, far)
+        tested = offsets if mistake == "condition-on-offsets" else distance
+        buckets = first + np.where(tested < threshold, near, far)
+        if mistake == "far-never-used":  # the far buckets written into a masked copy: the answer keeps the distance
+            return first + distance
         if mistake == "shuffled-order":  # the keys before the query, then those after: right in falling order only
             return np.concatenate([buckets[offsets >= 0], buckets[offsets < 0]])
         if mistake == "after-keys-dropped" and not bidirectional:

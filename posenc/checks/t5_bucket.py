@@ -79,6 +79,10 @@ T5_MEASURED = {
     "branch of np.where",
     "after-far-wrong": "keys after the query right up to exact but not in the log part: the far line given the signed "
     "offsets, not the distance",
+    "far-never-used": "every bucket the distance itself: the far buckets computed but never put in the answer",
+    "precedence": "log buckets from 0, growing n / (n - exact) times too fast: * n - exact without brackets",
+    "condition-on-offsets": "keys after the query at their own distance past exact: np.where tests the offsets, not "
+    "the distance",
 }
 
 #: (bidirectional, num_buckets, max_distance) of each case, in the order they are tried.
@@ -138,6 +142,7 @@ def _variants(d: np.ndarray, n: int, exact: int, max_distance: int) -> dict[str,
         "rounded": [bucket(exact + np.round(part))],
         "rounded-up": [bucket(exact + np.ceil(part))],
         "=max-over-n": [bucket(exact + np.trunc(np.log(ratio) / np.log(max_distance / n) * rest))],
+        "=precedence": [bucket(exact + np.trunc(np.log(ratio) / span * n - exact))],
         "=mixed-logs": [
             bucket(exact + np.trunc(np.log2(ratio) / span * rest)),
             bucket(exact + np.trunc(np.log(ratio) / np.log2(max_distance / exact) * rest)),
@@ -163,6 +168,13 @@ def _logarithmic(g: np.ndarray, ref: np.ndarray, at: int, case: tuple[bool, int,
     def sure(mistake: str) -> str:
         return mistake.lstrip("?") if any(np.array_equal(g, v) for v in variants[mistake.lstrip("?")]) else mistake
 
+    if np.array_equal(g, d):
+        said = f"every distance keeps its own number as its bucket, past {exact - 1} too (distance {at} gets {at}): "
+        said += "the far buckets never reach the answer: return first + np.where(distance < exact, distance, far) "
+        return said + "(a masked copy, bucket[mask], written into changes nothing)", "=far-never-used"
+    if any(np.array_equal(g, v) for v in variants["=precedence"]):
+        said = f"your log buckets start at 0 and grow {times(n / (n - exact))}: exact + x * n - exact "
+        return said + "is x * n: bracket the factor, * (n - exact)", "=precedence"
     beyond = g[exact:]  # every distance past the exact ones
     steps_past = np.diff(beyond)
     if (steps_past <= 0).all() and beyond[0] > beyond[-1]:
@@ -235,8 +247,8 @@ def _logarithmic(g: np.ndarray, ref: np.ndarray, at: int, case: tuple[bool, int,
             if abs(ratio / expected - 1) < 0.1:
                 return said, sure(slip)
         implied = exact * math.exp(math.log(max_distance / exact) / ratio)  # the max_distance such buckets imply
-        said += f", as if max_distance were about {_b(round(implied))}: the far line's scale is off (its denominator "
-        return said + "np.log(max_distance / exact), its factor n - exact)", None
+        said += f", as if max_distance were about {_b(round(implied))}: check the far line's denominator, "
+        return said + "np.log(max_distance / exact), and its factor, n - exact", None
     fall = np.flatnonzero(np.diff(g) < 0)
     if fall.size:
         f = int(fall[0])
@@ -300,6 +312,13 @@ def _upper(u: np.ndarray, ref: np.ndarray, g: np.ndarray, case: tuple[bool, int,
     if not u.any():
         return "every key after the query gets bucket 0, the causal form", "?after-keys-not-moved"
     exact = n // 2
+    steps = np.arange(1, u.size + 1)  # the distances of the keys after the query: 1, 2, ...
+    if np.array_equal(u, n + steps) and not np.array_equal(u, ref):
+        said = f"keys after the query keep their own distance past {exact - 1} ({at}): the condition of np.where "
+        return (
+            said + "must test the distance, np.where(distance < exact, ...), not the offsets",
+            "=condition-on-offsets",
+        )
     if (u[: exact - 1] == g[1:exact]).all() and np.array_equal(u[exact - 1 :], ref[exact - 1 :]):
         said = f"keys after the query up to distance {exact - 1} get the lower half's buckets, the far ones the upper "
         return said + "half's: first goes on the whole answer: first + np.where(...)", "=first-in-one-branch"
