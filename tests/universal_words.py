@@ -123,7 +123,7 @@ BACKED: dict[tuple[str, str], str] = {
         "meaning:the definition of this lesson's sliding evaluation (posenc.lm.evaluate): with stride W/2 only "
         "each window's last W/2 predictions count, and the first of them sees W/2 + 1 tokens"
     ),
-    ("07", "ALiBi gained little of that"): "cell:a07cut03",
+    ("07", "ALiBi gained little of it"): "cell:a07cut03",
     # 08 · Recap and capstone
     ("08", "If every gap is 0"): (
         "meaning:a gap of 0 means the same output, so nothing downstream that ignores position differs"
