@@ -107,8 +107,13 @@ def render(run: dict, sheets: list[tuple[str, list[str]]]) -> str:
         f"the hub {max(rss['hub']):.0f} MiB and the proxy {max(rss['proxy']):.0f} MiB, once per hub;",
         f"- a slider move costs the kernel {moves[-1]['cpu_ms']:.0f} to {moves[0]['cpu_ms']:.0f} ms of CPU (median of "
         "5 moves, measured in a plain Python process, without the widget messages' trip through the kernel and the "
-        f"server; the costliest, {moves[0]['explorer']}, takes {moves[0]['wall_ms']:.0f} ms of wall time, as numpy "
-        "can use more than one core); the browser's drawing is on the student's own computer;",
+        f"server; the costliest, {moves[0]['explorer']}, takes {moves[0]['wall_ms']:.0f} ms of wall time"
+        + (
+            ", less than its CPU time, as numpy can use more than one core"
+            if moves[0]["wall_ms"] < 0.9 * moves[0]["cpu_ms"]
+            else ""
+        )
+        + "); the browser's drawing is on the student's own computer;",
         f"- following the link the first time (log in, start the server, clone, open lesson 00): "
         f"{', '.join(f'{s:.1f} s' for s in table['first_open_s'])} for the two students, one after the other, "
         "on an idle machine.",
