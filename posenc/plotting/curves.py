@@ -8,6 +8,8 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.lines import Line2D
 
+from posenc.schemes import SCHEMES
+
 __all__ = ["HYBRID", "curve_name", "plot_curves", "plot_loss_against_window", "plot_position_losses"]
 
 
@@ -23,16 +25,12 @@ def curve_name(label: str) -> str:
     >>> curve_name("t5"), curve_name("rope+none"), curve_name("none")
     ('T5 bias', 'hybrid (RoPE, then none)', 'none (NoPE)')
     """
-    from posenc.schemes import SCHEMES
-
     special = {"rope+none": "hybrid (RoPE, then none)", "none": "none (NoPE)"}
     return special.get(label, SCHEMES[label].label if label in SCHEMES else label)
 
 
 def _look(label: str) -> dict:
     """The colour, line style and marker of one of lesson 07's configurations, or of the floor (grey)."""
-    from posenc.schemes import SCHEMES
-
     if label in SCHEMES:
         style = SCHEMES[label].style
         return {"color": style.color, "linestyle": style.linestyle, "marker": style.marker}

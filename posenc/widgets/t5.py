@@ -19,22 +19,22 @@ BUCKET_COUNTS = (4, 8, 16, 32)
 TRAINED, UNTRAINED, LINE = "#56b4e9", "#d55e00", "#000000"
 
 
-def reach(train_len: int, num_buckets: int, max_distance: int) -> tuple[int, int, int]:
-    """Causal buckets for training inputs of `train_len` tokens: (the highest bucket a training offset reaches, the
-    first offset in a bucket above it or -1 if every bucket is reached, where the last bucket starts).
+def reach(bucket: np.ndarray, train_len: int) -> tuple[int, int, int]:
+    """From `bucket`, the causal bucket of each offset 0, 1, ... (past the last bucket's start and past
+    `train_len`): (the highest bucket a training offset, 0 to train_len - 1, reaches; the first offset in a bucket
+    above it, or -1 if every bucket is reached; where the last bucket starts).
 
     Examples
     --------
-    >>> reach(32, 32, 128)  # T5's buckets on inputs of 32 tokens: buckets 22-31 are never trained
+    >>> offsets = np.arange(301)
+    >>> reach(t5_bucket(offsets, bidirectional=False), 32)  # T5's buckets, inputs of 32 tokens: 22-31 never trained
     (21, 35, 113)
-    >>> reach(32, 8, 16)  # lesson 07's model: every bucket is reached
+    >>> reach(t5_bucket(offsets, bidirectional=False, num_buckets=8, max_distance=16), 32)  # lesson 07's model
     (7, -1, 12)
     """
-    offsets = np.arange(max(train_len, max_distance) + 1)
-    bucket = t5_bucket(offsets, bidirectional=False, num_buckets=num_buckets, max_distance=max_distance)
     reached = int(bucket[:train_len].max())
     above = np.flatnonzero(bucket > reached)
-    return reached, int(above[0]) if above.size else -1, int(np.flatnonzero(bucket == num_buckets - 1)[0])
+    return reached, int(above[0]) if above.size else -1, int(np.flatnonzero(bucket == bucket.max())[0])
 
 
 class _BucketExplorer(Explorer):
@@ -81,7 +81,7 @@ class _BucketExplorer(Explorer):
         offsets = np.arange(SHOWN + 1)
         bucket = t5_bucket(offsets, bidirectional=False, num_buckets=n, max_distance=distance)
         self.curve.set_data(offsets, bucket)
-        reached, first_unreached, last_start = reach(length, n, distance)
+        reached, first_unreached, last_start = reach(bucket, length)  # the same buckets the figure draws
         self.seen.set_width(min(length, SHOWN + 0.5))
         self.never.set_y(reached + 0.5)
         self.never.set_height(max(0.0, n - 1 - reached))
