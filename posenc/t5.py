@@ -27,8 +27,8 @@ NUM_BUCKETS, MAX_DISTANCE = 32, 128
 
 
 def buckets_for(train_len: int) -> tuple[int, int]:
-    """T5's buckets scaled to a model trained on `train_len` tokens, as T5's own are to its 512: (num_buckets,
-    max_distance), causal, with the last bucket starting below `train_len`, so that training reaches every bucket.
+    """Buckets for a model trained on `train_len` tokens: (num_buckets, max_distance), causal, chosen, as T5's are for
+    its 512, so that the last bucket starts below `train_len` and training reaches every bucket.
 
     T5 trains on 512 tokens with 32 buckets up to 128 (Raffel et al. 2020, section 2.1 and 3.1.2): every bucket
     is met in training. A model trained on 32 tokens with those 32 buckets would never train buckets 22-31
