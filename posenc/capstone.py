@@ -1,7 +1,7 @@
 """Lesson 08's capstone layer: one attention head on "dog bites man", with a switch for the position scheme.
 
 The layer has seeded parts (word embeddings, projections, and each scheme's position parameters
-as its record makes them: a stand-in learned table, ALiBi's slope) and runs any scheme whose record
+as its record makes them: a stand-in learned table, stand-in T5 bucket numbers, ALiBi's slope) and runs any scheme whose record
 has layer hooks through the course's one attention layer, :func:`posenc.schemes.layer.attend`: no
 code here branches on a scheme's name. The lesson's switch and its exercise use the schemes the
 core teaches, :data:`CAPSTONE_SCHEMES`.
@@ -45,7 +45,8 @@ def _made() -> tuple[dict[str, np.ndarray], dict[str, dict[str, np.ndarray | flo
 
 
 def _parts() -> dict[str, np.ndarray]:
-    """The word parts and the arrays the core's schemes read (the learned table's rows): what a learner builds with."""
+    """The word parts and the arrays the core's schemes read (the learned table's rows, T5's numbers): what a learner
+    builds with."""
     words, params = _made()
     found = dict(words)
     for scheme in CAPSTONE_SCHEMES:
@@ -57,8 +58,8 @@ def _parts() -> dict[str, np.ndarray]:
 
 
 #: The schemes of the capstone switch and its exercise (names of ``posenc.schemes.SCHEMES``), in the lessons'
-#: order: those with layer hooks that the core teaches.
-CAPSTONE_SCHEMES = with_part("layer")
+#: order: those with layer hooks that the core has taught by lesson 08 (T5's bias last, from lesson 07).
+CAPSTONE_SCHEMES = with_part("layer", by_lesson=8)
 #: The slope of the layer's one ALiBi head: 1/2, the first of 8 heads' slopes (``alibi_slopes(8)[0]``): the
 #: one scheme parameter of the exercise that is a number, named for the learner.
 ALIBI_SLOPE = float(_made()[1]["alibi"]["slopes"])
@@ -76,12 +77,14 @@ def parts() -> dict[str, np.ndarray]:
     dict
         ``"embeddings"`` (3, 8): one row per word of :data:`WORDS`; ``"projections"``
         (3, 8, 8): W_q, W_k, W_v; ``"table"`` (8, 8): random rows standing in for a
-        trained learned table (the word at position p gets row p).
+        trained learned table (the word at position p gets row p); ``"bucket_values"`` (32,):
+        random numbers standing in for one head's trained T5 bias, one per bucket (an offset
+        i - j gets ``bucket_values[t5_bucket(i - j, ...)]``).
 
     Examples
     --------
     >>> {name: array.shape for name, array in parts().items()}
-    {'embeddings': (3, 8), 'projections': (3, 8, 8), 'table': (8, 8)}
+    {'embeddings': (3, 8), 'projections': (3, 8, 8), 'table': (8, 8), 'bucket_values': (32,)}
     >>> x = parts()["embeddings"][[WORDS.index(w) for w in ["man", "bites"]]]  # (2, 8): one row per word
     >>> outputs, weights = scheme_layer(["man", "bites"], "none", causal=True)
     >>> bool(np.allclose(outputs[0], x[0] @ parts()["projections"][2]))  # the first word sees only itself: its v
@@ -136,7 +139,7 @@ def scheme_layer(sentence: list[str], scheme: str, *, causal: bool = False) -> t
     >>> bool(np.allclose(a[0], b[2]))  # "dog" gets the same output in both sentences
     True
     """
-    name = scheme_named(scheme, allowed=with_part("layer", core_only=False)).name
+    name = scheme_named(scheme, allowed=with_part("layer")).name
     causal = check_bool(causal, "causal")
     if isinstance(sentence, str) or not isinstance(sentence, (list, tuple)):
         raise TypeError(f"sentence must be a list of words, such as ['dog', 'bites', 'man']; got {sentence!r}.")

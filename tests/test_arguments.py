@@ -259,8 +259,8 @@ CALLS = {
     ),
     "with_part": (
         schemes.with_part,
-        dict(part="head", core_only=False),
-        {"part": (STR_TYPES, ["heads", "label"]), "core_only": (BOOL_TYPES, [])},
+        dict(part="head", by_lesson=6),
+        {"part": (STR_TYPES, ["heads", "label"]), "by_lesson": (["x", 2.5, True], [-1, 9])},
     ),
     "scheme_layer": (
         capstone.scheme_layer,

@@ -16,7 +16,7 @@ from posenc.schemes.heads import TrainedHead
 def fits():
     """One head per scheme that has one, fitted once for the module (not at import: `pytest -k` elsewhere pays
     nothing)."""
-    return {scheme: posenc.fit_position_scores(scheme, steps=150) for scheme in with_part("head", core_only=False)}
+    return {scheme: posenc.fit_position_scores(scheme, steps=150) for scheme in with_part("head")}
 
 
 def brute_window(n, w):

@@ -31,9 +31,14 @@ def test_every_mistake_a_record_lists_has_its_hint_in_the_checkers():
 
 
 def test_every_experiment_takes_its_schemes_from_the_registry():
-    # the core's experiments run the schemes the core teaches; any scheme with the part runs by name
-    assert extrapolation.FITTED_SCHEMES == tuple(n for n, s in SCHEMES.items() if s.head is not None and s.in_core)
-    assert capstone.CAPSTONE_SCHEMES == tuple(n for n in WITH_LAYER if SCHEMES[n].in_core)
+    # a lesson's core experiment runs the schemes taught in its core or before, in the lessons' order; any scheme
+    # with the part runs by name
+    def taught(part, lesson):
+        names = [n for n, s in SCHEMES.items() if getattr(s, part) is not None and (s.core_lesson or 99) <= lesson]
+        return tuple(sorted(names, key=lambda n: SCHEMES[n].core_lesson))
+
+    assert extrapolation.FITTED_SCHEMES == taught("head", 6) == ("sinusoidal", "learned", "rope", "alibi")
+    assert capstone.CAPSTONE_SCHEMES == taught("layer", 8) == ("none", "sinusoidal", "learned", "rope", "alibi", "t5")
     # the comparison table's rows are the labels of the schemes whose record has a row
     assert list(recap.comparison_table_answer()) == [s.label for s in SCHEMES.values() if s.comparison is not None]
 
@@ -155,7 +160,7 @@ def test_a_scheme_is_found_by_its_name_or_its_label_in_any_case(spelling):
 
 
 def test_an_experiment_refuses_a_scheme_it_does_not_run():
-    allowed = ", ".join(repr(n) for n in schemes.with_part("head", core_only=False))
+    allowed = ", ".join(repr(n) for n in schemes.with_part("head"))
     with pytest.raises(ValueError, match=f"scheme must be one of {allowed}"):
         extrapolation.fit_position_scores("no-such-scheme")
     assert capstone.scheme_layer(["dog"], "ALiBi")[1].shape == (1, 1)  # a label works

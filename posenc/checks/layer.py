@@ -250,7 +250,7 @@ def _absolute(run: Callable, scheme: str) -> None:
     raise _stop(f"{where}, the word at position 0 got [{got}, ...] added, where the table's row 0 is [{want}, ...].")
 
 
-def _rope_mistake(out: np.ndarray, w: np.ndarray, sentence: list[str], scheme: str) -> str | None:
+def _listed_mistake(out: np.ndarray, w: np.ndarray, sentence: list[str], scheme: str) -> str | None:
     """The listed mistake (not a convention of VARIANTS) whose outputs and weights these are, on `sentence`, if any."""
     for mistake, hooks in suspects(scheme).items():
         if mistake in VARIANTS:
@@ -266,7 +266,7 @@ def _rope(run: Callable, scheme: str) -> None:
     other, and not flat; v untouched."""
     out, w = run(REPEATED, scheme)
     where = f"for {_where(scheme, False, REPEATED)}"
-    named = _rope_mistake(out, w, REPEATED, scheme)
+    named = _listed_mistake(out, w, REPEATED, scheme)
     off = shift_mismatch(w)
     if off > TOL:
         raise _stop(
@@ -277,7 +277,7 @@ def _rope(run: Callable, scheme: str) -> None:
     if np.ptp(w) < TOL:
         flat = number(w[0, 0])
         out, w = run(SENTENCE, scheme)  # the same word everywhere cannot tell a one-sided turn from none
-        named = _rope_mistake(out, w, SENTENCE, scheme)
+        named = _listed_mistake(out, w, SENTENCE, scheme)
         plain_out, plain_w = layer_with(SENTENCE, scheme, hooks=LayerHooks())  # no turn at all
         if named is None and np.allclose(w, plain_w, atol=TOL) and np.allclose(out, apply_rope(plain_out), atol=TOL):
             raise _stop(
@@ -292,16 +292,54 @@ def _rope(run: Callable, scheme: str) -> None:
     if np.allclose(w, right_w, atol=TOL) and not np.allclose(out, right_out, atol=TOL):
         raise _stop(
             f"for {_where(scheme, False, SENTENCE)}, the weights are right but the outputs are not: v changed.",
-            _rope_mistake(out, w, SENTENCE, scheme),
+            _listed_mistake(out, w, SENTENCE, scheme),
         )
 
 
-def _alibi(run: Callable, scheme: str) -> None:
+def _scores(run: Callable, scheme: str) -> None:
+    """A scheme that adds a bias to the scores: a penalty on |i - j| (ALiBi's, unmasked) is measured by its form and
+    slope, any other bias (T5's, by bucket of i - j) by the bias read from the weights."""
+    right_form, right_slope, right_misfit = _bias_read(scheme_layer(PALINDROME, scheme)[1], PALINDROME)
+    if right_misfit < 1e-4 and right_form == "|i − j|":
+        _alibi(run, scheme, right_slope)
+    else:
+        _offset_bias(run, scheme)
+
+
+def _relative_bias(weights: np.ndarray, sentence: list[str]) -> np.ndarray:
+    """The bias the weights show on each key, relative to the query's own key: (n, n), 0 on the diagonal."""
+    w_q, w_k, _ = parts()["projections"]
+    x = embed(sentence)
+    plain = (x @ w_q) @ (x @ w_k).T / np.sqrt(x.shape[1])  # (n, n)
+    bias = np.log(np.maximum(weights, 1e-300)) - plain  # each row: the bias, less that row's log-sum-exp
+    return bias - np.diag(bias)[:, None]
+
+
+def _offset_bias(run: Callable, scheme: str) -> None:
+    """A bias by offset (T5's), without the mask: the bias read from the weights is the scheme's; where it is not, a
+    listed mistake's layer that gives the same weights names the cause."""
+    sentence = SENTENCE
+    out, w = run(sentence, scheme)
+    right_w = scheme_layer(sentence, scheme)[1]
+    if np.allclose(w, right_w, atol=TOL):
+        return  # the outputs are compared later
+    where = f"for {_where(scheme, False, sentence)}"
+    named = _listed_mistake(out, w, sentence, scheme)
+    got, want = _relative_bias(w, sentence), _relative_bias(right_w, sentence)
+    if np.allclose(got, 0, atol=1e-4):
+        raise _stop(f"{where}, the weights show no bias on the scores at all.", named or "scheme-ignored")
+    r = int(np.argmax(np.abs(got - want).max(axis=1)))
+    said = (", ".join(sig(round(float(b), 4) + 0.0) for b in row) for row in (got[r], want[r]))
+    raise _stop(
+        f"{where}, row {r} of the weights shows a bias of [{next(said)}] (each key's, less the word's own), where "
+        f"the {SCHEMES[scheme].label} gives [{next(said)}].",
+        named,
+    )
+
+
+def _alibi(run: Callable, scheme: str, right_slope: float) -> None:
     """A scheme that adds a penalty on distance to the scores (ALiBi), without the mask: a palindrome's mirrored
     words get the same output; the bias read from the weights is the scheme's, -(1/2) |i - j| for ALiBi."""
-    right_form, right_slope, right_misfit = _bias_read(scheme_layer(PALINDROME, scheme)[1], PALINDROME)
-    if right_misfit >= 1e-4 or right_form != "|i − j|":
-        return  # not a penalty on |i − j|: the comparison with the reference judges it
     out, w = run(PALINDROME, scheme)
     where = f"for {_where(scheme, False, PALINDROME)}"
     form, slope, misfit = _bias_read(w, PALINDROME)
@@ -435,7 +473,7 @@ _SIGNATURES: dict[str, tuple[Callable[[Callable, str], None], str | None]] = {
     "nothing": (_none, "order-blind"),
     "inputs": (_absolute, "absolute"),
     "queries and keys": (_rope, "relative"),
-    "scores": (_alibi, None),
+    "scores": (_scores, None),
 }
 
 
@@ -488,7 +526,7 @@ def check_scheme_layer(fn: Callable[..., tuple[np.ndarray, np.ndarray]]) -> Chec
     Examples
     --------
     >>> check_scheme_layer(scheme_layer)
-    Correct: each scheme does what it should (none order-blind, sinusoidal and learned absolute, RoPE relative, ALiBi blind to mirroring, the mask causal), and every output and weight matches scheme_layer.
+    Correct: each scheme does what it should (none order-blind, sinusoidal and learned absolute, RoPE relative, ALiBi blind to mirroring, T5 bias relative, the mask causal), and every output and weight matches scheme_layer.
     >>> check_scheme_layer(lambda sentence, scheme, causal=False: scheme_layer(sentence, scheme, causal=True))
     Not yet: for scheme 'none', causal=False, on 'dog bites man', row 0 of the weights puts 0 on the words after the first: the causal mask is on. With causal=False every word sees every other: pass the mask only when causal is True.
     """

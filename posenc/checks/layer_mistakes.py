@@ -2,7 +2,8 @@
 
 Each suspect is :func:`posenc.capstone.layer_with` run with a scheme's own hooks changed in one
 place, as its record says (``Scheme.layer_suspects``): RoPE turned at the wrong place, on one side
-or in the half (rotate_half) layout, ALiBi's signed distance where the unmasked layer takes |i − j|.
+or in the half (rotate_half) layout, ALiBi's signed distance where the unmasked layer takes |i − j|,
+T5's buckets of the flipped, one-way or unsigned offset, or its numbers negated.
 So the checker compares a learner's layer with what each listed mistake really gives, and nothing
 here writes a layer of its own. numpy only.
 """
@@ -52,6 +53,15 @@ LAYER_MISTAKES = {
     "(True on and below the diagonal) lets row i see the words up to i.",
     "always-masked": "With causal=False every word sees every other: pass the mask only when causal is True.",
     "unscaled": "Divide the scores by sqrt(d_head) = sqrt(8) before the softmax, as posenc.attention does.",
+    "t5-offset-flipped": "T5's buckets take the offset i - j, query minus key (lesson 07): "
+    "posenc.t5_bucket(i[:, None] - i[None, :], ...); j - i sends the keys before the query to the buckets of "
+    "the keys after it.",
+    "t5-one-way": "Without the mask the keys after the query have buckets of their own: "
+    "posenc.t5_bucket(..., bidirectional=not causal); bidirectional=False gives them all bucket 0's number.",
+    "t5-no-direction": "T5's buckets keep the offset's sign: the bucket of i - j, not of |i - j|, which gives a "
+    "key 2 before the query and one 2 after it the same number.",
+    "t5-negated": "T5's bias is each bucket's number as it is, bucket_values[bucket], with no minus sign "
+    "(ALiBi's minus is its own: its penalty grows with distance).",
     **VARIANTS,
 }
 

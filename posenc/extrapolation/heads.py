@@ -21,9 +21,10 @@ from posenc.schemes.heads import ChosenHead, Params, TrainedHead
 
 __all__ = ["FITTED_SCHEMES", "PositionFit", "fit_position_scores", "fitted_heads"]
 
-#: The schemes the lesson's experiment compares (those the core teaches whose record has a head), in its order;
+#: The schemes the lesson's experiment compares (those whose record has a head that the core has taught by lesson 06),
+#: in its order;
 #: fit_position_scores also fits any other scheme with a head, by name.
-FITTED_SCHEMES = with_part("head")
+FITTED_SCHEMES = with_part("head", by_lesson=6)
 
 
 def _head(name: str) -> TrainedHead | ChosenHead:
@@ -100,7 +101,7 @@ class PositionFit:
         position_scale = check_real(position_scale, "position_scale", low=0.0, low_open=True)
         model = _head(self.scheme)
         if position_scale != 1.0 and not model.real_positions:
-            usable = [name for name in with_part("head", core_only=False) if _head(name).real_positions]
+            usable = [name for name in with_part("head") if _head(name).real_positions]
             raise ValueError(
                 f"position_scale works for {', '.join(map(repr, usable))} only (their formulas take any real "
                 f"position); got position_scale={position_scale} for {self.scheme!r}."
@@ -196,7 +197,7 @@ def fit_position_scores(
     >>> float(pattern_error(fit.weights(64), window_target(64, 4)).mean()) < 0.15
     True
     """
-    name = scheme_named(scheme, allowed=with_part("head", core_only=False)).name
+    name = scheme_named(scheme, allowed=with_part("head")).name
     train_len = check_positive_int(train_len, "train_len")
     d_model = check_positive_int(d_model, "d_model")
     check_even(d_model, "d_model", "(sines and cosines come in pairs)")

@@ -13,10 +13,10 @@ everything per scheme from here, and branch on no name.
 Adding a scheme: write its maths, with the functions its hooks and its head call, in a module of its
 own (as ``posenc/t5.py``), then one record below, after every record whose ``layer_params`` draws from
 the generator (the capstone draws them in this order, so a later one moves none of the earlier values).
-``in_core`` says whether the core's experiments, figures and capstone exercise include it;
-``comparison`` whether lesson 08's table has a row for it (T5 has one, though outside the core's experiments and
-capstone exercise: lesson 07 teaches its buckets). A new scheme met only in an optional section has neither, and changes
-no core lesson, exercise or checker.
+``core_lesson`` names the lesson whose core teaches it: a lesson's core experiments, figures and exercises include
+the schemes taught in its own core or an earlier one (lesson 06's experiment has no T5 head; lesson 08's capstone has
+T5, taught in lesson 07's core); ``comparison`` says whether lesson 08's table has a row for it. A new scheme met only
+in an optional section has neither, and changes no core lesson, exercise or checker.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from posenc import t5
-from posenc._validation import check_bool, check_choice
+from posenc._validation import check_choice, check_int_in
 from posenc.alibi import alibi_slopes
 from posenc.schemes import heads
 from posenc.schemes.heads import ChosenHead, TrainedHead
@@ -36,9 +36,13 @@ from posenc.schemes.layer import (
     add_sinusoidal,
     add_table_rows,
     distance_penalty,
+    mirrored,
+    negated,
+    one_way,
     rotate,
     rotate_half,
     signed,
+    transposed,
 )
 from posenc.schemes.lm import ModelPart, rope_fixed, table_gradients, turn_back
 
@@ -93,9 +97,10 @@ class Scheme:
         ``layer_params(rng, max_len, d_model)``: the position parameters its hooks read, for a
         one-head layer of width `d_model` on at most `max_len` tokens (drawn from `rng` where
         they stand in for trained ones); None where its hooks read none.
-    in_core : bool
-        The lessons' core teaches it: the core's experiments, figures and the capstone exercise
-        include it. A scheme met only in optional sections still runs by name everywhere.
+    core_lesson : int or None
+        The lesson whose core teaches it (``5`` for RoPE): the core experiments and exercises of that lesson
+        and the later ones include it. None for a scheme met only in optional sections, which still runs by
+        name everywhere.
     head : TrainedHead, ChosenHead or None
         How its head scores positions in lesson 06's experiment; None where that does not run it.
     model : ModelPart or None
@@ -115,7 +120,7 @@ class Scheme:
     layer: LayerHooks | None = None
     layer_suspects: Mapping[str, Callable[[LayerHooks], LayerHooks]] = field(default_factory=dict)
     layer_params: Callable[[np.random.Generator, int, int], dict[str, np.ndarray | float]] | None = None
-    in_core: bool = False
+    core_lesson: int | None = None
     head: TrainedHead | ChosenHead | None = None
     model: ModelPart | None = None
 
@@ -164,8 +169,8 @@ def _registered(*records: Scheme) -> dict[str, Scheme]:
     return {record.name: record for record in records}
 
 
-#: Every scheme the course teaches: those of the core in the order its lessons meet them, T5 (met in
-#: optional sections) where the comparison table has its row.
+#: Every scheme the course teaches, in the order of the comparison table's rows (T5's bias, taught last, is its
+#: third row, between the absolute and the other relative schemes); with_part gives them in the lessons' order.
 SCHEMES: dict[str, Scheme] = _registered(
     Scheme(
         "none",
@@ -175,7 +180,7 @@ SCHEMES: dict[str, Scheme] = _registered(
         taught_in="lesson 01",
         style=Style("#000000", ":", "x"),
         layer=LayerHooks(),
-        in_core=True,
+        core_lesson=1,
         model=ModelPart(),
     ),
     Scheme(
@@ -192,7 +197,7 @@ SCHEMES: dict[str, Scheme] = _registered(
             ("trained position parameters", _TRAINS, "sinusoidal-trained"),
         ),
         layer=LayerHooks(inputs=add_sinusoidal),
-        in_core=True,
+        core_lesson=2,
         head=heads.SINUSOIDAL,
         model=ModelPart(),
     ),
@@ -207,7 +212,7 @@ SCHEMES: dict[str, Scheme] = _registered(
         comparison_mistakes=(("past the training length", frozenset({_UNTRAINED, _BUCKET, _PENALTY}), "learned-runs"),),
         layer=LayerHooks(inputs=add_table_rows),
         layer_params=lambda rng, max_len, d: {"table": rng.normal(scale=0.5, size=(max_len, d))},
-        in_core=True,
+        core_lesson=4,
         head=heads.LEARNED,
         model=ModelPart(
             trained=lambda rng, max_len, d, num_heads: {"table": rng.normal(scale=0.5, size=(max_len, d))},
@@ -219,11 +224,19 @@ SCHEMES: dict[str, Scheme] = _registered(
         "T5 bias",
         "scores",
         "a learned bias per bucket of distance",
-        taught_in="lesson 06's note and optional section on T5 and lesson 07's description of its buckets",
+        taught_in="lesson 07",
         style=Style("#e69f00", (0, (3, 1, 1, 1)), "v"),
         comparison=_row("relative", _SCORES, _PER_BUCKET, _BUCKET, "T5"),
         layer=LayerHooks(score_bias=t5.bias_hook),
+        layer_suspects={
+            "scheme-ignored": lambda hooks: LayerHooks(),
+            "t5-offset-flipped": transposed,
+            "t5-one-way": one_way,
+            "t5-no-direction": mirrored,
+            "t5-negated": negated,
+        },
         layer_params=lambda rng, max_len, d: {"bucket_values": rng.normal(scale=0.5, size=t5.NUM_BUCKETS)},
+        core_lesson=7,
         head=TrainedHead(
             t5.head_scores,
             init=lambda rng, train_len, d: {"bucket_values": rng.normal(scale=0.01, size=t5.NUM_BUCKETS)},
@@ -260,7 +273,7 @@ SCHEMES: dict[str, Scheme] = _registered(
             "scheme-ignored": lambda hooks: LayerHooks(),
             "rope-half-layout": lambda hooks: replace(hooks, queries=rotate_half, keys=rotate_half),
         },
-        in_core=True,
+        core_lesson=5,
         head=heads.ROPE,
         model=ModelPart(fixed=rope_fixed, queries_back=turn_back, keys_back=turn_back),
     ),
@@ -279,7 +292,7 @@ SCHEMES: dict[str, Scheme] = _registered(
         layer=LayerHooks(score_bias=distance_penalty),
         layer_suspects={"alibi-signed": signed},
         layer_params=lambda rng, max_len, d: {"slopes": float(alibi_slopes(8)[0])},  # the first of 8 heads
-        in_core=True,
+        core_lesson=6,
         head=heads.ALIBI,
         model=ModelPart(fixed=lambda max_len, d, num_heads: {"slopes": alibi_slopes(num_heads)}),
     ),
@@ -288,20 +301,30 @@ SCHEMES: dict[str, Scheme] = _registered(
 
 #: The parts a record may lack (None): what with_part can ask for.
 _PARTS = ("comparison", "layer", "layer_params", "head", "model")
+#: The course's last lesson (08, the recap and capstone).
+_LAST_LESSON = 8
 
 
-def with_part(part: str, core_only: bool = True) -> tuple[str, ...]:
+def with_part(part: str, by_lesson: int | None = None) -> tuple[str, ...]:
     """The names of the schemes whose record has `part` (``"layer"``, ``"head"``, ...: see ``_PARTS``), in the
-    registry's order; with `core_only`, only those the lessons' core teaches.
+    registry's order; with `by_lesson`, only those the core has taught by the end of that lesson (their
+    ``core_lesson`` is it or an earlier one), in the order the lessons teach them.
 
     Examples
     --------
-    >>> with_part("head")
+    >>> with_part("head", by_lesson=6)
     ('sinusoidal', 'learned', 'rope', 'alibi')
+    >>> with_part("layer", by_lesson=8)  # T5's bias joins after lesson 07
+    ('none', 'sinusoidal', 'learned', 'rope', 'alibi', 't5')
     """
     part = check_choice(part, "part", _PARTS)
-    core_only = check_bool(core_only, "core_only")
-    return tuple(n for n, s in SCHEMES.items() if getattr(s, part) is not None and (s.in_core or not core_only))
+    names = tuple(n for n, s in SCHEMES.items() if getattr(s, part) is not None)
+    if by_lesson is None:
+        return names
+    by_lesson = check_int_in(by_lesson, "by_lesson", 0, _LAST_LESSON)
+    lessons = {n: SCHEMES[n].core_lesson for n in names}
+    taught = {n: lesson for n, lesson in lessons.items() if lesson is not None and lesson <= by_lesson}
+    return tuple(sorted(taught, key=taught.__getitem__))
 
 
 def scheme_named(scheme: str, allowed: tuple[str, ...] | None = None) -> Scheme:

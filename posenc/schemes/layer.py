@@ -10,7 +10,8 @@ multi-head model can call the same hooks.
 Each hook reads what it needs from `params`, its own scheme's position parameters by name (the
 record's ``layer_params`` makes them): a learned table's ``"table"``, ALiBi's ``"slopes"``, T5's
 ``"bucket_values"``. A scheme's listed mistakes are its hooks changed in one place (its record's
-``layer_suspects``, such as :func:`signed` or a key hook left out), so that a checker meets what each does.
+``layer_suspects``, such as :func:`signed`, :func:`transposed` or a key hook left out), so that a checker meets what
+each does.
 """
 
 from __future__ import annotations
@@ -33,9 +34,13 @@ __all__ = [
     "add_table_rows",
     "attend",
     "distance_penalty",
+    "mirrored",
+    "negated",
+    "one_way",
     "rotate",
     "rotate_half",
     "signed",
+    "transposed",
     "turn",
 ]
 
@@ -142,6 +147,48 @@ def signed(hooks: LayerHooks) -> LayerHooks:
         below = hooks.score_bias(seq_len, True, params)  # (..., n, n), 0 above the diagonal
         assert below is not None, "signed() is for a scheme that biases the scores"
         return below - np.swapaxes(below, -1, -2)
+
+    return replace(hooks, score_bias=bias)
+
+
+def transposed(hooks: LayerHooks) -> LayerHooks:
+    """`hooks` whose score bias is transposed, masked or not: the bias of the offset ``j - i`` where the scheme takes
+    ``i - j``, query minus key (a learner's flipped offset; a symmetric bias, as unmasked ALiBi's, is unchanged)."""
+
+    def bias(seq_len: int, causal: bool, params: Params) -> np.ndarray:
+        right = hooks.score_bias(seq_len, causal, params)
+        assert right is not None, "transposed() is for a scheme that biases the scores"
+        return np.swapaxes(right, -1, -2)
+
+    return replace(hooks, score_bias=bias)
+
+
+def one_way(hooks: LayerHooks) -> LayerHooks:
+    """`hooks` whose score bias is always the causal one, the mask or not: T5's decoder buckets where the unmasked
+    layer takes the encoder's (every key after the query then shares bucket 0's number)."""
+    return replace(hooks, score_bias=lambda seq_len, causal, params: hooks.score_bias(seq_len, True, params))
+
+
+def mirrored(hooks: LayerHooks) -> LayerHooks:
+    """`hooks` whose score bias reads the distance ``|i - j|``: the causal bias below the diagonal, mirrored above it
+    (a learner's offset with its sign dropped; for ALiBi this is its right, unmasked form)."""
+
+    def bias(seq_len: int, causal: bool, params: Params) -> np.ndarray:
+        below = hooks.score_bias(seq_len, True, params)  # (..., n, n); its entries above the diagonal are not read
+        assert below is not None, "mirrored() is for a scheme that biases the scores"
+        lower = np.tril(below)
+        return lower + np.swapaxes(np.tril(below, -1), -1, -2)
+
+    return replace(hooks, score_bias=bias)
+
+
+def negated(hooks: LayerHooks) -> LayerHooks:
+    """`hooks` whose score bias has its sign flipped (a minus copied from ALiBi onto a learned bias)."""
+
+    def bias(seq_len: int, causal: bool, params: Params) -> np.ndarray:
+        right = hooks.score_bias(seq_len, causal, params)
+        assert right is not None, "negated() is for a scheme that biases the scores"
+        return -right
 
     return replace(hooks, score_bias=bias)
 
