@@ -133,6 +133,11 @@ NAMED = {
     "layer-no-mask": "no-mask",
     "layer-mask-transposed": "mask-transposed",
     "layer-returns-outputs": "returns-outputs-only",
+    "layer-t5-key-minus-query": "t5-offset-flipped",
+    "layer-t5-decoder-buckets": "t5-one-way",
+    "layer-t5-flag-inverted": "t5-one-way",
+    "layer-t5-distance-as-index": "t5-no-direction",
+    "layer-t5-minus-like-alibi": "t5-negated",
 }
 
 #: Entries named by a measurement rather than a listed mistake (the result carries a measured or a crash id, or

@@ -463,6 +463,12 @@ def layer_by_hand(*, mistake=None):
             slope = posenc.alibi_slopes(1)[0] if mistake == "alibi-slope" else capstone.ALIBI_SLOPE
             bias = (1.0 if mistake == "alibi-sign" else -1.0) * slope * distance  # (n, n)
             bias = np.zeros_like(bias) if mistake == "flat-bias" else bias  # i - i.T on a 1-D i
+        if scheme == "t5":
+            d = query_minus_key(n)
+            offset = {"t5-offset-flipped": -d, "t5-no-direction": np.abs(d)}.get(mistake, d)
+            one_way = causal or mistake == "t5-one-way"
+            bias = parts["bucket_values"][posenc.t5_bucket(offset, bidirectional=not one_way)]  # (n, n)
+            bias = -bias if mistake == "t5-negated" else bias
         masked = {"no-mask": False, "always-masked": True}.get(mistake, causal)
         if mistake == "unscaled":
             q = q * np.sqrt(8)  # posenc.attention divides by sqrt(d_head): undo it

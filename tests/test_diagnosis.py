@@ -460,15 +460,18 @@ def my_scheme_layer(sentence, scheme, causal=False):
     if scheme == "rope":
         q, k = posenc.apply_rope(q), posenc.apply_rope(k)  # turned by position; v is not
     bias = None
+    i = np.arange(n)
     if scheme == "alibi":
-        i = np.arange(n)
         bias = -capstone.ALIBI_SLOPE * np.abs(i[:, None] - i[None, :])  # (n, n); with the mask, j > i is hidden
+    elif scheme == "t5":
+        bias = parts["bucket_values"][posenc.t5_bucket(i[:, None] - i[None, :], bidirectional=not causal)]
     mask = posenc.causal_mask(n) if causal else None
     return posenc.attention(q, k, v, mask=mask, bias=bias)  # (outputs, weights)
 
 
 def layer_with_own_attention_float32(sentence, scheme, causal=False):
-    """Attention written out, in float32, masking with np.where; ALiBi from alibi_bias; the scheme in any case."""
+    """Attention written out, in float32, masking with np.where; ALiBi from alibi_bias, T5 from t5_bias; the scheme in
+    any case."""
     scheme = scheme.lower()
     parts = {name: array.astype(np.float32) for name, array in capstone.parts().items()}
     n = len(sentence)
@@ -480,6 +483,8 @@ def layer_with_own_attention_float32(sentence, scheme, causal=False):
     scores = q @ k.T / np.sqrt(8)
     if scheme == "alibi":
         scores = scores + posenc.alibi_bias(n, 8, causal=causal)[0]
+    if scheme == "t5":
+        scores = scores + posenc.t5_bias(parts["bucket_values"][None], n, bidirectional=not causal)[0]
     if causal:
         scores = np.where(np.tril(np.ones((n, n), dtype=bool)), scores, -np.inf)
     weights = np.exp(scores - scores.max(axis=1, keepdims=True))
@@ -524,6 +529,14 @@ def alibi_slope_one(sentence, causal):
     return posenc.attention(x @ w_q, x @ w_k, x @ w_v, mask=posenc.causal_mask(n) if causal else None, bias=bias)
 
 
+def t5_bias_halved(sentence, causal):
+    parts = capstone.parts()
+    n = len(sentence)
+    q, k, v = _qkv(sentence)
+    bias = 0.5 * parts["bucket_values"][posenc.t5_bucket(positions(n) - positions(n).T, bidirectional=not causal)]
+    return posenc.attention(q, k, v, mask=posenc.causal_mask(n) if causal else None, bias=bias)
+
+
 LAYER_UNLISTED = {
     "one row for every position": (
         layer_changed("learned", lambda s, causal: added_rows(s, causal, np.full((len(s), 8), 0.25))),
@@ -551,6 +564,10 @@ LAYER_UNLISTED = {
             ),
         ),
         ["for scheme 'rope', causal=False, on 'dog bites man', weights[0, 0] is"],
+    ),
+    "T5's numbers halved": (
+        layer_changed("t5", t5_bias_halved),
+        ["for scheme 't5', causal=False, on 'dog bites man', row 0 of the weights shows a bias of [0, -0.0376, -0.428]"],
     ),
     "weights that are not a softmax": (
         lambda s, scheme, causal=False: (my_scheme_layer(s, scheme, causal)[0], np.full((len(s), len(s)), 0.5)),

@@ -2,6 +2,7 @@
 and each record's parts agree with each other and with the maths."""
 
 import dataclasses
+import re
 
 import numpy as np
 import pytest
@@ -28,6 +29,13 @@ def test_every_mistake_a_record_lists_has_its_hint_in_the_checkers():
         for column, wrong, _ in record.comparison_mistakes:
             assert record.comparison is not None and record.comparison[column] not in wrong
             assert wrong <= set(recap.COLUMNS[column]), "a known wrong answer is one the column allows"
+
+
+def test_the_lesson_whose_core_teaches_a_scheme_is_the_first_its_record_sends_learners_to():
+    for record in SCHEMES.values():
+        if record.core_lesson is not None:
+            first = re.search(r"lessons? (\d\d)", record.taught_in)
+            assert first is not None and int(first.group(1)) == record.core_lesson, record.name
 
 
 def test_every_experiment_takes_its_schemes_from_the_registry():

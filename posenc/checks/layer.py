@@ -317,7 +317,8 @@ def _relative_bias(weights: np.ndarray, sentence: list[str]) -> np.ndarray:
 
 def _offset_bias(run: Callable, scheme: str) -> None:
     """A bias by offset (T5's), without the mask: the bias read from the weights is the scheme's; where it is not, a
-    listed mistake's layer that gives the same weights names the cause."""
+    listed mistake's layer that gives the same weights names the cause, and the bias read is reported only if the
+    layer's scores without a bias ('none') are right."""
     sentence = SENTENCE
     out, w = run(sentence, scheme)
     right_w = scheme_layer(sentence, scheme)[1]
@@ -325,6 +326,8 @@ def _offset_bias(run: Callable, scheme: str) -> None:
         return  # the outputs are compared later
     where = f"for {_where(scheme, False, sentence)}"
     named = _listed_mistake(out, w, sentence, scheme)
+    if named is None and not np.allclose(run(sentence, "none")[1], scheme_layer(sentence, "none")[1], atol=TOL):
+        return  # the scores without a bias are wrong too: the bias cannot be read; the comparison names the cause
     got, want = _relative_bias(w, sentence), _relative_bias(right_w, sentence)
     if np.allclose(got, 0, atol=1e-4):
         raise _stop(f"{where}, the weights show no bias on the scores at all.", named or "scheme-ignored")

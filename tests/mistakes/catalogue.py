@@ -4,7 +4,9 @@ Each :class:`Mistake` is one plausible slip, written as the learner would pass i
 (a function, a number or a dict), with the cause a teacher would name. Each :class:`Correct` is a
 right answer written in an unusual way, which a checker must accept. The entries were written
 from the lessons' prompts, stubs, hints and solutions and from posenc's reference functions only,
-without reading the checkers.
+without reading the checkers; except the capstone's T5 entries (``layer-t5-*``), written with the
+diagnoses when T5's bias joined the capstone exercise: they hold the listed mistakes in place, and
+measure nothing about mistakes nobody listed (the held-out sets in ``tests/mistakes/heldout`` do).
 
 Unless its cause says otherwise, every answer runs without error on the inputs the prompt
 describes; a mistake is wrong output, not a crash. The few that crash say so in their cause.
@@ -1268,13 +1270,15 @@ def _layer(sentence, scheme, causal, *, inputs=None, turn=None, bias=None, mask=
         q, k, v = turn(q, k, v, scheme)
     elif scheme == "rope":
         q, k = posenc.apply_rope(q), posenc.apply_rope(k)
-    if bias is not None:
-        scores_bias = bias(n, scheme, causal)
+    scores_bias = None if bias is None else bias(n, scheme, causal)  # None: the solution's bias for this scheme
+    if scores_bias is not None:
+        pass
     elif scheme == "alibi":
         i = np.arange(n)
         scores_bias = -capstone.ALIBI_SLOPE * np.abs(i[:, None] - i[None, :])
-    else:
-        scores_bias = None
+    elif scheme == "t5":
+        i = np.arange(n)
+        scores_bias = parts["bucket_values"][posenc.t5_bucket(i[:, None] - i[None, :], bidirectional=not causal)]
     the_mask = mask(n, causal) if mask is not None else (posenc.causal_mask(n) if causal else None)
     result = posenc.attention(q, k, v, mask=the_mask, bias=scores_bias)
     return ret(result) if ret is not None else result
@@ -1321,6 +1325,66 @@ def layer_alibi_always_causal(sentence, scheme, causal=False):
 def layer_alibi_one_head_slope(sentence, scheme, causal=False):
     def bias(n, scheme, causal):
         return posenc.alibi_bias(n, 1, causal=causal)[0] if scheme == "alibi" else None  # slope 2^-8
+
+    return _layer(sentence, scheme, causal, bias=bias)
+
+
+def layer_t5_key_minus_query(sentence, scheme, causal=False):
+    def bias(n, scheme, causal):
+        if scheme != "t5":
+            return None
+        i = np.arange(n)
+        return capstone.parts()["bucket_values"][posenc.t5_bucket(i[None, :] - i[:, None], bidirectional=not causal)]
+
+    return _layer(sentence, scheme, causal, bias=bias)
+
+
+def layer_t5_decoder_buckets(sentence, scheme, causal=False):
+    def bias(n, scheme, causal):
+        if scheme != "t5":
+            return None
+        i = np.arange(n)
+        return capstone.parts()["bucket_values"][posenc.t5_bucket(i[:, None] - i[None, :], bidirectional=False)]
+
+    return _layer(sentence, scheme, causal, bias=bias)
+
+
+def layer_t5_bidirectional_flag_inverted(sentence, scheme, causal=False):
+    def bias(n, scheme, causal):
+        if scheme != "t5":
+            return None
+        i = np.arange(n)
+        return capstone.parts()["bucket_values"][posenc.t5_bucket(i[:, None] - i[None, :], bidirectional=causal)]
+
+    return _layer(sentence, scheme, causal, bias=bias)
+
+
+def layer_t5_distance_as_index(sentence, scheme, causal=False):
+    def bias(n, scheme, causal):
+        if scheme != "t5":
+            return None
+        i = np.arange(n)
+        return capstone.parts()["bucket_values"][np.abs(i[:, None] - i[None, :])]  # ALiBi's distances, reused
+
+    return _layer(sentence, scheme, causal, bias=bias)
+
+
+def layer_t5_minus_like_alibi(sentence, scheme, causal=False):
+    def bias(n, scheme, causal):
+        if scheme != "t5":
+            return None
+        i = np.arange(n)
+        return -capstone.parts()["bucket_values"][posenc.t5_bucket(i[:, None] - i[None, :], bidirectional=not causal)]
+
+    return _layer(sentence, scheme, causal, bias=bias)
+
+
+def layer_t5_via_t5_bias(sentence, scheme, causal=False):
+    def bias(n, scheme, causal):
+        if scheme != "t5":
+            return None
+        values = capstone.parts()["bucket_values"][None, :]  # one head: (1, 32)
+        return posenc.t5_bias(values, n, bidirectional=not causal)[0]
 
     return _layer(sentence, scheme, causal, bias=bias)
 
@@ -1376,9 +1440,11 @@ def layer_dispatch_by_hand(sentence, scheme, causal=False):
     if scheme == "rope":
         q, k = posenc.apply_rope(q), posenc.apply_rope(k)
     scores = q @ k.T / np.sqrt(q.shape[1])
+    offsets = np.arange(n)[:, None] - np.arange(n)
     if scheme == "alibi":
-        offsets = np.arange(n)[:, None] - np.arange(n)
         scores = scores - capstone.ALIBI_SLOPE * np.abs(offsets)
+    if scheme == "t5":
+        scores = scores + parts["bucket_values"][posenc.t5_bucket(offsets, bidirectional=not causal)]
     if causal:
         scores = np.where(np.tril(np.ones((n, n), dtype=bool)), scores, -np.inf)
     weights = posenc.softmax(scores, axis=-1)
@@ -2197,6 +2263,36 @@ MISTAKES: list[Mistake] = [
         "It returns the outputs only; the exercise asks for what posenc.attention returns, (outputs, weights).",
         layer_returns_outputs,
     ),
+    Mistake(
+        _L,
+        "layer-t5-key-minus-query",
+        "T5's offset taken as key minus query (j - i), so keys before the query get the buckets of keys after it.",
+        layer_t5_key_minus_query,
+    ),
+    Mistake(
+        _L,
+        "layer-t5-decoder-buckets",
+        "bidirectional=False even without the mask, so every key after the query shares bucket 0's number.",
+        layer_t5_decoder_buckets,
+    ),
+    Mistake(
+        _L,
+        "layer-t5-flag-inverted",
+        "bidirectional=causal instead of not causal: the unmasked layer gets the decoder's one-way buckets.",
+        layer_t5_bidirectional_flag_inverted,
+    ),
+    Mistake(
+        _L,
+        "layer-t5-distance-as-index",
+        "The bucket values indexed by |i - j| (ALiBi's distances), which drops the direction T5's buckets keep.",
+        layer_t5_distance_as_index,
+    ),
+    Mistake(
+        _L,
+        "layer-t5-minus-like-alibi",
+        "A minus sign copied from ALiBi onto T5's numbers, which are added as they are.",
+        layer_t5_minus_like_alibi,
+    ),
 ]
 
 CORRECT: list[Correct] = [
@@ -2405,8 +2501,14 @@ CORRECT: list[Correct] = [
     ),
     Correct(
         _L,
+        "layer-t5-via-t5-bias",
+        "T5's bias from posenc.t5_bias on the one head's numbers as a (1, 32) array, its one head taken with [0].",
+        layer_t5_via_t5_bias,
+    ),
+    Correct(
+        _L,
         "layer-dispatch-by-hand",
-        "Attention written out by hand (scores, bias, np.where mask, softmax), the added rows looked up in a dict.",
+        "Attention written out by hand (scores, biases, np.where mask, softmax), the added rows looked up in a dict.",
         layer_dispatch_by_hand,
     ),
 ]
