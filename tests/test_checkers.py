@@ -16,6 +16,7 @@ import posenc
 import posenc.analysis
 import posenc.capstone
 import posenc.checks.layer
+import posenc.checks.layer_bias
 from posenc import checks
 from posenc.checks import engine
 from posenc.checks.engine import CHECKERS, MESSAGE_LIMIT, CheckResult, register
@@ -463,12 +464,24 @@ def layer_by_hand(*, mistake=None):
             slope = posenc.alibi_slopes(1)[0] if mistake == "alibi-slope" else capstone.ALIBI_SLOPE
             bias = (1.0 if mistake == "alibi-sign" else -1.0) * slope * distance  # (n, n)
             bias = np.zeros_like(bias) if mistake == "flat-bias" else bias  # i - i.T on a 1-D i
-        if scheme == "t5":
+        if scheme == ("T5" if mistake == "bias-not-handed" else "t5"):
             d = query_minus_key(n)
-            offset = {"t5-offset-flipped": -d, "t5-no-direction": np.abs(d)}.get(mistake, d)
+            offset = {"t5-offset-flipped": -d, "t5-no-direction": np.abs(d), "bias-by-key": np.arange(n)}.get(
+                mistake, d
+            )
             one_way = causal or mistake == "t5-one-way"
-            bias = parts["bucket_values"][posenc.t5_bucket(offset, bidirectional=not one_way)]  # (n, n)
-            bias = -bias if mistake == "t5-negated" else bias
+            settings = {"num_buckets": 16} if mistake == "bias-other-buckets" else {}
+            buckets = posenc.t5_bucket(offset, bidirectional=not one_way, **settings)  # (n, n), or (n,) by key
+            values = parts["bucket_values"]
+            bias = {
+                "t5-negated": lambda: -values[buckets],
+                "bias-scaled": lambda: values[buckets] / np.sqrt(8),
+                "bias-times-distance": lambda: values[buckets] * np.abs(d),
+                "bias-bucket-numbers": lambda: buckets.astype(float),
+                "bias-raw-offsets": lambda: values[d],
+                "bias-cut-after": lambda: np.tril(values[buckets]),
+                "bias-cut-from-diagonal": lambda: np.tril(values[buckets], -1),
+            }.get(mistake, lambda: values[buckets])()
         masked = {"no-mask": False, "always-masked": True}.get(mistake, causal)
         if mistake == "unscaled":
             q = q * np.sqrt(8)  # posenc.attention divides by sqrt(d_head): undo it
@@ -854,6 +867,7 @@ SPECS = {
                 "words-replaced",
                 "rope-on-outputs",
                 "flat-bias",
+                *checks.layer_bias.BIAS_MEASURED,
             )
         },
     ),

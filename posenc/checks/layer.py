@@ -30,6 +30,7 @@ from posenc.checks.engine import (
     register,
     room_after,
 )
+from posenc.checks.layer_bias import BIAS_MEASURED, read_bias
 from posenc.checks.layer_mistakes import LAYER_MISTAKES, VARIANTS, suspects, variant_of
 from posenc.checks.measure import centred_logs, distance_bias, inputs_read_back, shift_mismatch
 from posenc.checks.phrasing import amount, name_of, number, short, sig
@@ -326,6 +327,8 @@ def _offset_bias(run: Callable, scheme: str) -> None:
         return  # the outputs are compared later
     where = f"for {_where(scheme, False, sentence)}"
     named = _listed_mistake(out, w, sentence, scheme)
+    if named in (None, "scheme-ignored"):  # no bias at all: what the layer hands attention says why
+        _bias_measured(run, scheme, where, out, w)
     if named is None and not np.allclose(run(sentence, "none")[1], scheme_layer(sentence, "none")[1], atol=TOL):
         return  # the scores without a bias are wrong too: the bias cannot be read; the comparison names the cause
     got, want = _relative_bias(w, sentence), _relative_bias(right_w, sentence)
@@ -338,6 +341,28 @@ def _offset_bias(run: Callable, scheme: str) -> None:
         f"the {SCHEMES[scheme].label} gives [{next(said)}].",
         named,
     )
+
+
+def _bias_measured(run: Callable, scheme: str, where: str, out: np.ndarray, w: np.ndarray) -> None:
+    """A _Stop if the bias the layer hands posenc.attention (on seven words) shows what went wrong
+    (``posenc.checks.layer_bias``), or if it hands none and its layer is that of 'none' (on `where`'s sentence)."""
+    none_out, none_w = scheme_layer(SENTENCE, "none")
+    handed = _bias_handed(run, SENTENCES[3], scheme)
+    if handed is None:
+        if np.allclose(out, none_out, atol=TOL) and np.allclose(w, none_w, atol=TOL):
+            raise _stop(
+                f"{where}, your layer hands posenc.attention no bias: its outputs and weights are those of 'none'. "
+                f"The test for {scheme!r} never matches (the names are lowercase, as capstone.CAPSTONE_SCHEMES has "
+                "them), or a later line sets the bias back to None (an else after another test: chain them with elif).",
+                "bias-not-handed",
+            )
+        return
+    n = len(SENTENCES[3])
+    right = _hooks(scheme).score_bias(n, False, position_params(scheme))
+    read = None if right is None else read_bias(handed, np.asarray(right, dtype=float), position_params(scheme))
+    if read is not None:
+        clause, diagnosis = read
+        raise _stop(f"for {_where(scheme, False, SENTENCES[3])}, {clause}.", diagnosis)
 
 
 def _alibi(run: Callable, scheme: str, right_slope: float) -> None:
@@ -515,6 +540,7 @@ LAYER_MEASURED = {
     "rope-on-outputs": "RoPE applied to attention's outputs, after the scores, where it turns q and k before them",
     "words-replaced": "the table rows replace the word vectors (x = table) where they are added to them",
     "flat-bias": "a bias that is one number everywhere (i - i.T on a 1-D i is 0): the softmax ignores it",
+    **BIAS_MEASURED,
 }
 
 

@@ -33,7 +33,7 @@ LAYER_MISTAKES = {
     "positions-in-none": "With scheme 'none' nothing carries position: the word vectors go straight into "
     "W_q, W_k and W_v, and the mask only when causal.",
     "scheme-ignored": "Your layer does here what it does for 'none': the name never matches (spell it as "
-    "capstone.CAPSTONE_SCHEMES does: 'rope', lowercase), or what it adds comes too late (rows go into x before q, "
+    "capstone.CAPSTONE_SCHEMES does, in lowercase: 'rope', 't5'), or what it adds comes too late (rows go into x before q, "
     "k and v).",
     "table-on-qk": "Add the table rows to the word vectors x, before the projections (so that they reach q, k "
     "and v alike), not to q and k.",
