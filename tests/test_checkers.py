@@ -479,6 +479,8 @@ def layer_by_hand(*, mistake=None):
                 "bias-times-distance": lambda: values[buckets] * np.abs(d),
                 "bias-bucket-numbers": lambda: buckets.astype(float),
                 "bias-raw-offsets": lambda: values[d],
+                "bias-buckets-shifted": lambda: values[buckets - 1],
+                "bias-softmaxed": lambda: posenc.softmax(values[buckets], axis=-1),
                 "bias-cut-after": lambda: np.tril(values[buckets]),
                 "bias-cut-from-diagonal": lambda: np.tril(values[buckets], -1),
             }.get(mistake, lambda: values[buckets])()

@@ -4,9 +4,9 @@
 :func:`read_bias` compares the handed bias with the scheme's, entry by entry, and says the first
 of these that holds: one number everywhere; the same row for every query (a bias on the key's
 position, not on ``i - j``); the right bias times one factor, or times the distance ``|i - j|``;
-the bucket numbers themselves, or the numbers indexed by the raw offset, or by the buckets of other
-``t5_bucket`` settings; the right bias with the keys after the query, or those and the query's own,
-set to 0. Each is a measurement of the answer, not a match with one learner's code, and comes with
+the bucket numbers themselves, or the numbers indexed by the raw offset, by the buckets shifted by
+one or two, or by the buckets of other ``t5_bucket`` settings; a softmax of the right bias; the
+right bias with the keys after the query, or those and the query's own, set to 0. Each is a measurement of the answer, not a match with one learner's code, and comes with
 the line it points to. numpy only.
 """
 
@@ -34,6 +34,8 @@ BIAS_MEASURED = {
     "bias-raw-offsets": "the numbers indexed by the raw offset i - j (negative offsets wrap round) where the "
     "bucket of the offset belongs",
     "bias-other-buckets": "the buckets of another num_buckets than the 32 numbers the capstone has",
+    "bias-buckets-shifted": "the right numbers read a few buckets off (bucket_values[buckets - 1], say)",
+    "bias-softmaxed": "a softmax of the right bias handed as the bias: the numbers are added raw",
     "bias-cut-after": "the keys after the query given no bias (0), where without the mask they have buckets of "
     "their own",
     "bias-cut-from-diagonal": "the query's own key and the keys after it given no bias (0)",
@@ -119,12 +121,29 @@ def read_bias(handed: np.ndarray, right: np.ndarray, params: Mapping[str, object
                 "its end (index -1, -2, ...); index by the bucket, posenc.t5_bucket(i - j, ...), not the raw offset",
                 "bias-raw-offsets",
             )
+        for shift in (-2, -1, 1, 2):
+            index = buckets.astype(np.int64) + shift
+            if index.max() < len(values) and _same(given, values[index]):
+                return (
+                    f"the bias it hands posenc.attention is bucket_values[buckets {'+-'[shift < 0]} {abs(shift)}]: each "
+                    "offset reads its bucket's neighbour (bucket 0 is the first number): index with the buckets as "
+                    "they are",
+                    "bias-buckets-shifted",
+                )
         other = _other_buckets(values, d, given)
         if other is not None:
             return (
                 f"the bias it hands posenc.attention uses the buckets of num_buckets={other}: the capstone has "
                 f"{len(values)} numbers, the default num_buckets (t5_bucket splits them between the two directions)",
                 "bias-other-buckets",
+            )
+    for axis in (-1, 0):
+        soft = np.exp(right - right.max(axis=axis, keepdims=True))
+        if _same(given, soft / soft.sum(axis=axis, keepdims=True)):
+            return (
+                "the bias it hands posenc.attention is a softmax of the right one: add the numbers raw; attention "
+                "takes the one softmax, of the scores with the bias added",
+                "bias-softmaxed",
             )
     above, on = np.triu(np.ones((n, n), dtype=bool), 1), np.eye(n, dtype=bool)
     if _same(given, np.where(above, 0.0, right)):
