@@ -11,10 +11,12 @@ T5's bias, RoPE, ALiBi, and RoPE in layer 1 with none in layer 2) x 3 seeds, 2 l
 d_ff = 128, 1,500 steps of 32 windows of 33 tokens at L = 32, and RoPE trained at 4L (1,500 steps of 8 windows
 of 129 tokens) x 3 seeds as the toolkit's reference; evaluation at W = 32 ... 512 on 16 held-out streams of
 2,049 tokens, non-overlapping and sliding with stride W/2; the toolkit (PI, NTK-aware, YaRN, Llama 3.1's rule,
-dynamic NTK, PI + 100 fine-tuning steps at 4L) on each RoPE seed. The shipped run (2026-12-06, one thread's
+dynamic NTK, PI + 100 fine-tuning steps at 4L) on each RoPE seed. Its run of 2026-12-06 (one thread's
 training step 17.9 ms that day) took 487 s to train the 21 models at L, 122 s for the three 4L references,
 263 s to evaluate everything (the toolkit included): 872 s of worker time, 448 s of wall time on two worker
-processes. It writes ``posenc/data/lm_results.json`` and ``lm_weights.npz`` (``lm_results_reduced.json`` alone
+processes. The shipped run (2026-12-07, after a change to the scheme records that the code hash covers) gave
+the same 396 held-out losses to within 2.4e-7 nats in 1,955 s of worker time and 1,007 s of wall time: this
+machine ran about 2.2 times slower that day, over the 15 minutes a rerun should take. It writes ``posenc/data/lm_results.json`` and ``lm_weights.npz`` (``lm_results_reduced.json`` alone
 with ``--reduced``): the results with their provenance, and the first seed's float32 weights of each
 configuration trained at L.
 
