@@ -337,7 +337,7 @@ def _offset_bias(run: Callable, scheme: str) -> None:
     r = int(np.argmax(np.abs(got - want).max(axis=1)))
     said = (", ".join(sig(round(float(b), 4) + 0.0) for b in row) for row in (got[r], want[r]))
     raise _stop(
-        f"{where}, row {r} of the weights shows a bias of [{next(said)}] (each key's, less the word's own), where "
+        f"{where}, row {r} of the weights shows a bias of [{next(said)}] (each key's bias minus the word's own), where "
         f"the {SCHEMES[scheme].label} gives [{next(said)}].",
         named,
     )
