@@ -478,6 +478,8 @@ def layer_by_hand(*, mistake=None):
                 "bias-scaled": lambda: values[buckets] / np.sqrt(8),
                 "bias-times-distance": lambda: values[buckets] * np.abs(d),
                 "bias-bucket-numbers": lambda: buckets.astype(float),
+                "bias-whole-numbers": lambda: np.trunc(values[buckets]),
+                "bias-cut-short": lambda: np.pad(values[buckets][:-1, :-1], ((0, 1), (0, 1))),
                 "bias-raw-offsets": lambda: values[d],
                 "bias-buckets-shifted": lambda: values[buckets - 1],
                 "bias-softmaxed": lambda: posenc.softmax(values[buckets], axis=-1),

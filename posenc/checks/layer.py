@@ -351,18 +351,27 @@ def _bias_measured(run: Callable, scheme: str, where: str, out: np.ndarray, w: n
     if handed is None:
         if np.allclose(out, none_out, atol=TOL) and np.allclose(w, none_w, atol=TOL):
             raise _stop(
-                f"{where}, your layer hands posenc.attention no bias: its outputs and weights are those of 'none'. "
-                f"The test for {scheme!r} never matches (the names are lowercase, as capstone.CAPSTONE_SCHEMES has "
-                "them), or a later line sets the bias back to None (an else after another test: chain them with elif).",
+                f"{where}, your layer hands posenc.attention no bias (its numbers are those of 'none'): its test for "
+                f"{scheme!r} never matches (names are lowercase), the numbers go to another name than the one passed "
+                "as bias=, or a later line resets the bias to None (an else: chain the tests with elif).",
                 "bias-not-handed",
             )
         return
     n = len(SENTENCES[3])
     right = _hooks(scheme).score_bias(n, False, position_params(scheme))
-    read = None if right is None else read_bias(handed, np.asarray(right, dtype=float), position_params(scheme))
+    right = None if right is None else np.asarray(right, dtype=float)
+    read = None if right is None else read_bias(handed, right, position_params(scheme))
+    where_read = f"for {_where(scheme, False, SENTENCES[3])}"
     if read is not None:
         clause, diagnosis = read
-        raise _stop(f"for {_where(scheme, False, SENTENCES[3])}, {clause}.", diagnosis)
+        raise _stop(f"{where_read}, {clause}.", diagnosis)
+    if right is not None and handed.shape == right.shape and np.ptp(handed) > 1e-6 and not np.allclose(handed, right):
+        r = int(np.argmax(np.abs(handed - right).max(axis=1)))  # a bias that is there, but not the scheme's
+        said = (", ".join(sig(round(float(b), 4) + 0.0) for b in row) for row in (handed[r], right[r]))
+        raise _stop(
+            f"{where_read}, row {r} of the bias it hands posenc.attention is [{next(said)}], where the "
+            f"{SCHEMES[scheme].label} gives [{next(said)}]."
+        )
 
 
 def _alibi(run: Callable, scheme: str, right_slope: float) -> None:

@@ -3,10 +3,11 @@
 
 :func:`read_bias` compares the handed bias with the scheme's, entry by entry, and says the first
 of these that holds: one number everywhere; the same row for every query (a bias on the key's
-position, not on ``i - j``); the right bias times one factor, or times the distance ``|i - j|``;
+position, not on ``i - j``); the right bias times one factor, or times the distance ``|i - j|`` or the
+offset; the right numbers cut to whole ones (an integer array);
 the bucket numbers themselves, or the numbers indexed by the raw offset, by the buckets shifted by
 one or two, or by the buckets of other ``t5_bucket`` settings; a softmax of the right bias; the
-right bias with the keys after the query, or those and the query's own, set to 0. Each is a measurement of the answer, not a match with one learner's code, and comes with
+right bias with the keys after the query, or those and the query's own, or whole rows or columns, set to 0. Each is a measurement of the answer, not a match with one learner's code, and comes with
 the line it points to. numpy only.
 """
 
@@ -25,17 +26,20 @@ __all__ = ["BIAS_MEASURED", "read_bias"]
 
 #: The diagnoses read from a wrong bias by offset, by id (check_scheme_layer registers them).
 BIAS_MEASURED = {
-    "bias-not-handed": "no bias reaches posenc.attention for the scheme: its test never matches, or a later line "
-    "resets the bias",
+    "bias-not-handed": "no bias reaches posenc.attention for the scheme: its test never matches, its numbers go to "
+    "another name, or a later line resets the bias",
     "bias-by-key": "a bias that is the same in every row: it depends on the key's position, not on i - j",
     "bias-scaled": "the right bias times one factor (divided by sqrt(d), say)",
-    "bias-times-distance": "each bucket's number multiplied by the distance |i - j|, as if it were a slope",
+    "bias-times-distance": "each bucket's number multiplied by the distance |i - j| or the offset i - j, as if it "
+    "were a slope",
+    "bias-whole-numbers": "the right numbers cut to whole ones: the bias's array has an integer dtype",
     "bias-bucket-numbers": "the bucket numbers themselves added to the scores, not each bucket's learned number",
     "bias-raw-offsets": "the numbers indexed by the raw offset i - j (negative offsets wrap round) where the "
     "bucket of the offset belongs",
     "bias-other-buckets": "the buckets of another num_buckets than the 32 numbers the capstone has",
     "bias-buckets-shifted": "the right numbers read a few buckets off (bucket_values[buckets - 1], say)",
     "bias-softmaxed": "a softmax of the right bias handed as the bias: the numbers are added raw",
+    "bias-cut-short": "whole rows or columns of the bias left at 0: what fills it stops short",
     "bias-cut-after": "the keys after the query given no bias (0), where without the mask they have buckets of "
     "their own",
     "bias-cut-from-diagonal": "the query's own key and the keys after it given no bias (0)",
@@ -100,11 +104,19 @@ def read_bias(handed: np.ndarray, right: np.ndarray, params: Mapping[str, object
         if min(abs(abs(scale) - root) for root in (np.sqrt(D_MODEL), 1 / np.sqrt(D_MODEL))) < 1e-3:
             said += f" (sqrt({D_MODEL}) is the scale of q·k: posenc.attention applies it, never to the bias)"
         return f"the bias it hands posenc.attention is {said}: add the numbers as they are", "bias-scaled"
-    if _same(given, right * np.abs(d)):
+    for times, said in ((np.abs(d), "the distance |i - j|"), (d, "the offset i - j")):
+        if _same(given, right * times):
+            return (
+                f"the bias it hands posenc.attention is the right one times {said}: each bucket's number is the "
+                "bias itself, not a slope",
+                "bias-times-distance",
+            )
+    if any(_same(given, cut(right)) for cut in (np.trunc, np.round, np.floor)):
         return (
-            "the bias it hands posenc.attention is the right one times the distance |i - j|: each bucket's number "
-            "is the bias itself, not a slope",
-            "bias-times-distance",
+            f"the bias it hands posenc.attention is the right numbers cut to whole ones (row 1: {_row(given[1])}, "
+            f"where {_row(right[1])}): its array holds integers (np.zeros_like of the int buckets, say); "
+            "make it a float array, or assign the numbers directly",
+            "bias-whole-numbers",
         )
     values = np.asarray(params.get("bucket_values", np.empty(0)), dtype=float)
     if values.ndim == 1 and len(values) > 2 * n:
@@ -158,4 +170,18 @@ def read_bias(handed: np.ndarray, right: np.ndarray, params: Mapping[str, object
             "the bias stops before the diagonal (a loop over range(i), say); every key j in range(n) gets its number",
             "bias-cut-from-diagonal",
         )
+    rows = [r for r in range(n) if np.allclose(given[r], 0, atol=_ATOL) and not np.allclose(right[r], 0, atol=_ATOL)]
+    cols = [c for c in range(n) if np.allclose(given[:, c], 0, atol=_ATOL) and not np.allclose(right[:, c], 0)]
+    if rows or cols:
+        cut = np.zeros((n, n), dtype=bool)
+        cut[rows, :], cut[:, cols] = True, True
+        if _same(given, np.where(cut, 0.0, right)):
+            where = " and ".join(
+                f"{name} {', '.join(map(str, found))}" for name, found in (("row", rows), ("column", cols)) if found
+            )
+            return (
+                f"the bias it hands posenc.attention is 0 in {where} and right elsewhere: whatever fills it stops "
+                "short (a loop over range(n - 1), say); every query and key in range(n) gets its number",
+                "bias-cut-short",
+            )
     return None
