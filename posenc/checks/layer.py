@@ -30,7 +30,7 @@ from posenc.checks.engine import (
     register,
     room_after,
 )
-from posenc.checks.layer_bias import BIAS_MEASURED, read_bias
+from posenc.checks.layer_bias import BIAS_MEASURED, numbers, read_bias
 from posenc.checks.layer_mistakes import LAYER_MISTAKES, VARIANTS, suspects, variant_of
 from posenc.checks.measure import centred_logs, distance_bias, inputs_read_back, shift_mismatch
 from posenc.checks.phrasing import amount, name_of, number, short, sig
@@ -140,12 +140,23 @@ def _rows_from(scheme: str, added: np.ndarray) -> int | None:
     return None
 
 
-def _bias_read(weights: np.ndarray, sentence: list[str]) -> tuple[str, float, float]:
-    """The bias on distance the weights show, against the scores with no position: its form, slope and misfit."""
+def _plain_scores(sentence: list[str]) -> np.ndarray:
+    """The right layer's scores on `sentence` with no position: (n, n)."""
     w_q, w_k, _ = parts()["projections"]
     x = embed(sentence)
-    plain = (x @ w_q) @ (x @ w_k).T / np.sqrt(x.shape[1])  # (n, n)
+    return (x @ w_q) @ (x @ w_k).T / np.sqrt(x.shape[1])
+
+
+def _bias_read(weights: np.ndarray, sentence: list[str]) -> tuple[str, float, float]:
+    """The bias on distance the weights show, against the scores with no position: its form, slope and misfit."""
+    plain = _plain_scores(sentence)
     return distance_bias(centred_logs(weights) - (plain - plain.mean(axis=1, keepdims=True)))
+
+
+def _penalty_slope(scheme: str) -> float | None:
+    """The slope of `scheme`'s unmasked bias if it is a penalty on |i - j| (ALiBi's), else None (T5's, by bucket)."""
+    form, slope, misfit = _bias_read(scheme_layer(PALINDROME, scheme)[1], PALINDROME)
+    return slope if misfit < 1e-4 and form == "|i − j|" else None
 
 
 def _none(run: Callable, scheme: str) -> None:
@@ -300,19 +311,16 @@ def _rope(run: Callable, scheme: str) -> None:
 def _scores(run: Callable, scheme: str) -> None:
     """A scheme that adds a bias to the scores: a penalty on |i - j| (ALiBi's, unmasked) is measured by its form and
     slope, any other bias (T5's, by bucket of i - j) by the bias read from the weights."""
-    right_form, right_slope, right_misfit = _bias_read(scheme_layer(PALINDROME, scheme)[1], PALINDROME)
-    if right_misfit < 1e-4 and right_form == "|i − j|":
-        _alibi(run, scheme, right_slope)
+    slope = _penalty_slope(scheme)
+    if slope is not None:
+        _alibi(run, scheme, slope)
     else:
         _offset_bias(run, scheme)
 
 
 def _relative_bias(weights: np.ndarray, sentence: list[str]) -> np.ndarray:
     """The bias the weights show on each key, relative to the query's own key: (n, n), 0 on the diagonal."""
-    w_q, w_k, _ = parts()["projections"]
-    x = embed(sentence)
-    plain = (x @ w_q) @ (x @ w_k).T / np.sqrt(x.shape[1])  # (n, n)
-    bias = np.log(np.maximum(weights, 1e-300)) - plain  # each row: the bias, less that row's log-sum-exp
+    bias = np.log(np.maximum(weights, 1e-300)) - _plain_scores(sentence)  # each row: the bias, less its log-sum-exp
     return bias - np.diag(bias)[:, None]
 
 
@@ -335,10 +343,9 @@ def _offset_bias(run: Callable, scheme: str) -> None:
     if np.allclose(got, 0, atol=1e-4):
         raise _stop(f"{where}, the weights show no bias on the scores at all.", named or "scheme-ignored")
     r = int(np.argmax(np.abs(got - want).max(axis=1)))
-    said = (", ".join(sig(round(float(b), 4) + 0.0) for b in row) for row in (got[r], want[r]))
     raise _stop(
-        f"{where}, row {r} of the weights shows a bias of [{next(said)}] (each key's bias minus the word's own), where "
-        f"the {SCHEMES[scheme].label} gives [{next(said)}].",
+        f"{where}, row {r} of the weights shows a bias of {numbers(got[r])} (each key's bias minus the word's own), "
+        f"where the {SCHEMES[scheme].label} gives {numbers(want[r])}.",
         named,
     )
 
@@ -367,10 +374,9 @@ def _bias_measured(run: Callable, scheme: str, where: str, out: np.ndarray, w: n
         raise _stop(f"{where_read}, {clause}.", diagnosis)
     if right is not None and handed.shape == right.shape and np.ptp(handed) > 1e-6 and not np.allclose(handed, right):
         r = int(np.argmax(np.abs(handed - right).max(axis=1)))  # a bias that is there, but not the scheme's
-        said = (", ".join(sig(round(float(b), 4) + 0.0) for b in row) for row in (handed[r], right[r]))
         raise _stop(
-            f"{where_read}, row {r} of the bias it hands posenc.attention is [{next(said)}], where the "
-            f"{SCHEMES[scheme].label} gives [{next(said)}]."
+            f"{where_read}, row {r} of the bias it hands posenc.attention is {numbers(handed[r])}, where the "
+            f"{SCHEMES[scheme].label} gives {numbers(right[r])}."
         )
 
 
@@ -521,8 +527,7 @@ def _what_each_does() -> str:
         record = SCHEMES[scheme]
         what = _SIGNATURES[record.acts_on][1]
         if what is None:  # a bias on the scores: a penalty on |i - j| cannot tell a sentence from its mirror image
-            form, _, misfit = _bias_read(scheme_layer(PALINDROME, scheme)[1], PALINDROME)
-            what = "blind to mirroring" if misfit < 1e-4 and form == "|i − j|" else "relative"
+            what = "relative" if _penalty_slope(scheme) is None else "blind to mirroring"
         if said and said[-1][1] == what:
             said[-1][0].append(record.label)
         else:

@@ -22,7 +22,7 @@ from posenc.capstone import D_MODEL
 from posenc.checks.phrasing import sig
 from posenc.t5 import t5_bucket
 
-__all__ = ["BIAS_MEASURED", "read_bias"]
+__all__ = ["BIAS_MEASURED", "numbers", "read_bias"]
 
 #: The diagnoses read from a wrong bias by offset, by id (check_scheme_layer registers them).
 BIAS_MEASURED = {
@@ -52,8 +52,15 @@ def _same(a: np.ndarray, b: np.ndarray) -> bool:
     return a.shape == b.shape and np.allclose(a, b, atol=_ATOL)
 
 
-def _row(values: np.ndarray) -> str:
-    return "[" + ", ".join(sig(round(float(v), 4) + 0.0) for v in values[:4]) + (", ...]" if len(values) > 4 else "]")
+def numbers(values: np.ndarray, most: int | None = None) -> str:
+    """A row of numbers for a message, each to 3 significant figures (no -0), the first `most` of them if given.
+
+    >>> numbers(np.array([0.0, -0.07521, 1.0, 2.5, 3.0]), most=4)
+    '[0, -0.0752, 1, 2.5, ...]'
+    """
+    shown = values if most is None else values[:most]
+    more = ", ..." if len(shown) < len(values) else ""
+    return "[" + ", ".join(sig(round(float(v), 4) + 0.0) for v in shown) + more + "]"
 
 
 def _other_buckets(values: np.ndarray, d: np.ndarray, given: np.ndarray) -> int | None:
@@ -94,7 +101,7 @@ def read_bias(handed: np.ndarray, right: np.ndarray, params: Mapping[str, object
         )
     if n > 1 and np.allclose(given - given[0], 0, atol=_ATOL):
         return (
-            f"the bias it hands posenc.attention is {_row(given[0])} in every row: it depends on the key's position "
+            f"the bias it hands posenc.attention is {numbers(given[0], most=4)} in every row: it depends on the key's position "
             "alone, where the bias depends on i - j; give the (n, n) offsets i[:, None] - i[None, :]",
             "bias-by-key",
         )
@@ -113,8 +120,8 @@ def read_bias(handed: np.ndarray, right: np.ndarray, params: Mapping[str, object
             )
     if any(_same(given, cut(right)) for cut in (np.trunc, np.round, np.floor)):
         return (
-            f"the bias it hands posenc.attention is the right numbers cut to whole ones (row 1: {_row(given[1])}, "
-            f"where {_row(right[1])}): its array holds integers (np.zeros_like of the int buckets, say); "
+            f"the bias it hands posenc.attention is the right numbers cut to whole ones (row 1: {numbers(given[1], most=4)}, "
+            f"where {numbers(right[1], most=4)}): its array holds integers (np.zeros_like of the int buckets, say); "
             "make it a float array, or assign the numbers directly",
             "bias-whole-numbers",
         )
@@ -123,7 +130,7 @@ def read_bias(handed: np.ndarray, right: np.ndarray, params: Mapping[str, object
         buckets = t5_bucket(d, bidirectional=True, num_buckets=len(values)).astype(float)
         if _same(given, buckets):
             return (
-                f"the bias it hands posenc.attention is the bucket numbers themselves (row 0: {_row(buckets[0])}): "
+                f"the bias it hands posenc.attention is the bucket numbers themselves (row 0: {numbers(buckets[0], most=4)}): "
                 "index the learned numbers with them, bucket_values[buckets]",
                 "bias-bucket-numbers",
             )
