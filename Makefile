@@ -29,9 +29,11 @@ lab: $(VENV)/.course
 venv: $(VENV)/.course
 
 ## test: lint, then the whole test suite (maths, doctests, checkers, widgets, notebooks with nbval, browser,
-## static site), with the 25 slowest tests listed at the end
+## static site) on two worker processes of one BLAS thread each, a file to a worker (a lesson's cells run in order
+## in one kernel; a file's JupyterLab, hub or site is built once), the files that take minutes handed out first
+## (tests/conftest.py); the 25 slowest tests are listed at the end
 test: lint
-	$(PY) -m pytest --durations=25
+	OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 $(PY) -m pytest -n 2 --dist loadfile --no-loadscope-reorder --durations=25
 
 ## lint: ruff's linter and formatter check, then mypy over posenc/ (settings in pyproject.toml; notebooks
 ## are left to nbval)

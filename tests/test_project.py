@@ -53,6 +53,18 @@ def source_files():
                 yield (Path(folder) / name).relative_to(ROOT).as_posix()
 
 
+def test_make_test_fast_leaves_out_every_heavy_marker_pyproject_declares():
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    block = re.search(r"^markers = \[(.*?)^\]", text, re.M | re.S)
+    assert block, "pyproject.toml: no markers = [...] in [tool.pytest.ini_options]"
+    declared = re.findall(r'^\s*"(\w+):', block.group(1), re.M)
+    fast = re.search(r"^FAST := not \((.*)\)$", (ROOT / "Makefile").read_text(encoding="utf-8"), re.M)
+    assert fast, "the Makefile has no FAST := not (...) line"
+    assert sorted(fast.group(1).split(" or ")) == sorted(declared), (
+        f"pyproject.toml declares the heavy markers {declared}; the Makefile's FAST leaves out {fast.group(1)}"
+    )
+
+
 def test_every_folder_with_modules_is_a_package():
     # packages.find only takes folders with an __init__.py: modules elsewhere would be left out
     # of the wheel, and would work here only because the tests run from the repository

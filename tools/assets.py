@@ -17,6 +17,8 @@ import subprocess
 import tarfile
 from pathlib import Path
 
+from tools.locks import held
+
 ROOT = Path(__file__).resolve().parents[1]
 ASSETS = ROOT / "site" / "assets.json"
 STATIC = "static"
@@ -41,15 +43,19 @@ def npm_tarball(name: str, version: str, integrity: str, cache: Path) -> Path:
     """``npm pack name@version`` into `cache` (once), checked against the recorded sha512."""
     cache.mkdir(parents=True, exist_ok=True)
     path = cached_tarball(name, version, cache)
-    if not path.exists():
-        npm = shutil.which("npm")
-        if npm is None:
-            raise SystemExit("npm is needed to fetch the site's browser bundles (Debian: apt-get install npm).")
-        subprocess.run([npm, "pack", f"{name}@{version}", "--silent"], cwd=cache, check=True, stdout=subprocess.DEVNULL)
-    digest = "sha512-" + base64.b64encode(hashlib.sha512(path.read_bytes()).digest()).decode()
-    if digest != integrity:
-        path.unlink()
-        raise SystemExit(f"{name}@{version}: the tarball's hash {digest} is not the recorded {integrity}; refusing it.")
+    with held(cache / ".lock"):  # the site's and the handout's tests may fetch the same tarball at once
+        if not path.exists():
+            npm = shutil.which("npm")
+            if npm is None:
+                raise SystemExit("npm is needed to fetch the site's browser bundles (Debian: apt-get install npm).")
+            pack = [npm, "pack", f"{name}@{version}", "--silent"]
+            subprocess.run(pack, cwd=cache, check=True, stdout=subprocess.DEVNULL)
+        digest = "sha512-" + base64.b64encode(hashlib.sha512(path.read_bytes()).digest()).decode()
+        if digest != integrity:
+            path.unlink()
+            raise SystemExit(
+                f"{name}@{version}: the tarball's hash {digest} is not the recorded {integrity}; refusing it."
+            )
     return path
 
 

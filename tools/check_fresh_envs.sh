@@ -83,6 +83,9 @@ PY
 # own environments (hub, grading), and the ways in and the preflight, which build or name their own
 FRESH_TESTS="not (browser or site or hub or grading)"
 FRESH_SKIP=(--ignore=tests/test_ways_in.py --ignore=tests/test_preflight.py)
+# on two worker processes of one BLAS thread each, a file to a worker, as `make test` runs (the Makefile says why)
+FRESH_RUN=(-n 2 --dist loadfile --no-loadscope-reorder -p no:cacheprovider)
+export OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1
 
 floors() {
     local oldest python
@@ -92,7 +95,7 @@ floors() {
     new_venv floors "$python"
     install floors -c requirements-oldest.txt -r requirements-test.txt -e .
     show_versions floors
-    "$work/floors/bin/python" -m pytest -m "$FRESH_TESTS" "${FRESH_SKIP[@]}" -p no:cacheprovider
+    "$work/floors/bin/python" -m pytest -m "$FRESH_TESTS" "${FRESH_SKIP[@]}" "${FRESH_RUN[@]}"
 }
 
 newest() {
@@ -106,7 +109,7 @@ newest() {
     new_venv newest "$python"
     install newest -r requirements-test.txt -e .
     show_versions newest
-    "$work/newest/bin/python" -m pytest -m "$FRESH_TESTS" "${FRESH_SKIP[@]}" -p no:cacheprovider
+    "$work/newest/bin/python" -m pytest -m "$FRESH_TESTS" "${FRESH_SKIP[@]}" "${FRESH_RUN[@]}"
 }
 
 # binder_python: the X.Y that binder/runtime.txt asks for ("python-X.Y")

@@ -34,6 +34,7 @@ from pathlib import Path
 from posenc_course.editions import COURSE_KERNEL
 from posenc_course.graded import COURSE_ID
 from tools.labdriver import _free_port, quiet_lab_settings, wait_for, wait_for_notebook
+from tools.locks import held
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV = ROOT / ".venv-hub"
@@ -59,6 +60,11 @@ def _stamp() -> str:
 
 def build_server_env() -> Path:
     """``.venv-hub``, built (or rebuilt when its requirements or the proxy's lock file changed); its path."""
+    with held(ROOT / "build" / "locks" / "venv-hub.lock"):  # the hub test and the sizing benchmark may ask at once
+        return _build_server_env()
+
+
+def _build_server_env() -> Path:
     stamp = ENV / ".requirements-sha256"
     if stamp.exists() and stamp.read_text() == _stamp():
         return ENV
