@@ -49,10 +49,10 @@ def static_lessons(tmp_path_factory):
     """Run each lesson once in static-site mode for the whole run.
 
     The site's tests and the slides' tests both need every lesson executed in that mode. Each lesson
-    takes a few seconds, so running them twice cost about 40 s of `make test`. On `make test`'s two worker
-    processes the two files may run on different workers: the first to need a lesson runs it and leaves it in
-    the run's shared temporary folder (locked while it runs), and the other reads it there. The builds get a
-    copy of the executed notebook, because they change what they are given. The result has the same form as
+    takes a few seconds, so running them twice cost about 40 s of `make test`. The first to need a lesson
+    runs it and leaves it in the run's temporary folder (locked while it runs); the others read it there,
+    on `make test`'s other worker too, whose temporary folder has the same parent. The builds get a copy of
+    the executed notebook, because they change what they are given. The result has the same form as
     `run_lesson` in ``tools.build_site.build`` and ``tools.build_slides.build``."""
     import copy
     import hashlib
@@ -63,21 +63,18 @@ def static_lessons(tmp_path_factory):
     from tools.locks import held
 
     done: dict = {}
-    # pytest-xdist's workers share the parent of their own temporary folders; one process keeps them in memory
-    shared = tmp_path_factory.getbasetemp().parent / "static-lessons" if "PYTEST_XDIST_WORKER" in os.environ else None
+    base = tmp_path_factory.getbasetemp()
+    shared = (base.parent if "PYTEST_XDIST_WORKER" in os.environ else base) / "static-lessons"
 
     def run_lesson(path: Path, binder: str):
         key = (Path(path).resolve(), binder)
         if key not in done:
-            if shared is None:
-                done[key] = execute(path, binder)
-            else:
-                name = hashlib.sha256(f"{key[0]}\n{binder}".encode()).hexdigest()[:16]
-                with held(shared / f"{name}.lock"):
-                    stored = shared / f"{name}.ipynb"
-                    if not stored.exists():
-                        nbformat.write(execute(path, binder), stored)
-                    done[key] = nbformat.read(stored, as_version=4)
+            name = hashlib.sha256(f"{key[0]}\n{binder}".encode()).hexdigest()[:16]
+            with held(shared / f"{name}.lock"):
+                stored = shared / f"{name}.ipynb"
+                if not stored.exists():
+                    nbformat.write(execute(path, binder), stored)
+                done[key] = nbformat.read(stored, as_version=4)
         return copy.deepcopy(done[key])
 
     return run_lesson
