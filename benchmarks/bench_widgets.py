@@ -20,6 +20,7 @@ measured in the same run:
              path in JupyterLab for the same sliders, in the same run.
 
     python -m benchmarks.bench_widgets [--only kernel|browser|lessons|encoder|site] [--reps N] [--json [PATH]]
+                                       [--lessons NN ...] [--explorers NAME ...]
 
 Not a test: it prints the tables as docs/benchmarks.md shows them. With --json it also writes
 the run to benchmarks/results/YYYY-MM-DDTHHMM-widgets.json (or to PATH): the data that
@@ -59,16 +60,40 @@ from tools.labdriver import (
     main_controls_state,
     missing_browser_reason,
     open_browser,
+    open_in_app,
     open_notebook,
     run_all_cells,
     wait_for,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
-#: The lessons the lessons, browser and site parts measure (--lessons; empty: every lesson), and a built site
-#: the site part times instead of building one (--site): set by main() from the command line.
+#: The lessons the lessons, browser and site parts measure (--lessons; empty: every lesson), the explorers the
+#: kernel and encoder parts measure (--explorers; empty: every registered one), and a built site the site part
+#: times instead of building one (--site): set by main() from the command line.
 LESSONS: tuple[str, ...] = ()
+EXPLORERS: tuple[str, ...] = ()
 SITE: Path | None = None
+
+
+def chosen_explorers(names: tuple[str, ...] = ()) -> list[str]:
+    """The registered explorers' names (``posenc.widgets.examples.EXPLORERS``), in order: those in `names`, or
+    every one when it is empty.
+
+    >>> chosen_explorers(("table_explorer", "environment_check"))
+    ['environment_check', 'table_explorer']
+    >>> chosen_explorers(("tabel_explorer",))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    SystemExit: --explorers: no explorer named tabel_explorer; the registered ones are environment_check, ...
+    """
+    from posenc.widgets.examples import EXPLORERS as REGISTERED
+
+    unknown = [name for name in names if name not in REGISTERED]
+    if unknown:
+        raise SystemExit(
+            f"--explorers: no explorer named {', '.join(unknown)}; the registered ones are {', '.join(REGISTERED)}"
+        )
+    return [name for name in REGISTERED if not names or name in names]
 
 
 # --- 1. kernel ---------------------------------------------------------------------------------
@@ -83,6 +108,7 @@ from posenc.widgets import examples
 from posenc.live import explorer as live_explorer
 
 REPS = __REPS__
+NAMES = __NAMES__
 
 def values_of(control):
     # every value a learner can reach with the control, in order
@@ -111,8 +137,8 @@ def naive_frame(explorer):
 live_explorer._moved_in_browser = lambda: True
 
 out = []
-for name, make in examples.EXPLORERS.items():  # every registered explorer, every control
-    explorer = make()
+for name in NAMES:  # every registered explorer (or those asked for), every control
+    explorer = examples.EXPLORERS[name]()
     display(explorer)
     for control in explorer.controls:
         attr = control.description
@@ -157,7 +183,8 @@ def run_in_fresh_kernel(code: str, timeout: float = 900) -> str:
 
 
 def bench_kernel(reps: int) -> list[dict]:
-    text = run_in_fresh_kernel(KERNEL_CODE.replace("__REPS__", str(reps)))
+    code = KERNEL_CODE.replace("__REPS__", str(reps)).replace("__NAMES__", repr(chosen_explorers(EXPLORERS)))
+    text = run_in_fresh_kernel(code)
     line = next(line for line in text.splitlines() if line.startswith("RESULT "))
     return [
         {
@@ -331,9 +358,13 @@ def bench_browser(reps: int) -> list[dict]:
     roles = {"zz_naive_interact.ipynb": "naive", "zz_transport_floor.ipynb": "floor"}
     rows: list[dict] = []
     with lab_server(ROOT / "notebooks", extra_files=extra) as server, open_browser() as browser:
-        for label, name, mode in runs:
-            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-            open_notebook(page, server, name)
+        page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+        for k, (label, name, mode) in enumerate(runs):
+            # JupyterLab loaded once; each notebook then opened in it, with the last one closed and its kernel shut down
+            if k == 0:
+                open_notebook(page, server, name)
+            else:
+                open_in_app(page, name)
             clear_outputs(page)
             run_all_cells(page)
             count = len(main_controls_state(page))
@@ -351,21 +382,24 @@ def bench_browser(reps: int) -> list[dict]:
                     first, sharp = rest_latencies(page, max(5, reps // 2), index)
                     row |= p50_p95(rested_first=first, rested_sharp=sharp)
                 rows.append(row)
-            page.context.close()
+        page.context.close()
     # The same sliders with every picture kept at the figure's density (POSENC_SHARP=0 in the kernels),
     # in the same run: what the sharp pictures cost the first picture, if anything.
     os.environ["POSENC_SHARP"] = "0"
     try:
         with lab_server(ROOT / "notebooks") as server, open_browser() as browser:
-            for name in lessons:
-                page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-                open_notebook(page, server, name)
+            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+            for k, name in enumerate(lessons):
+                if k == 0:
+                    open_notebook(page, server, name)
+                else:
+                    open_in_app(page, name)
                 clear_outputs(page)
                 run_all_cells(page)
                 mine = [r for r in rows if r["lesson"] == name[:2]]
                 for index, row in enumerate(mine):
                     row |= p50_p95(one_density=key_latencies(page, reps, "img", index))
-                page.context.close()
+            page.context.close()
     finally:
         del os.environ["POSENC_SHARP"]
     naive: float = next(r["p50_ms"] for r in rows if r["role"] == "naive")
@@ -417,12 +451,15 @@ def bench_site(reps: int) -> dict:
         lessons = [p.name for p in chosen_lessons(LESSONS)]
         rows = []
         with lab_server(ROOT / "notebooks") as server, open_browser() as browser:
-            for name in lessons:
+            live = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+            for k, name in enumerate(lessons):
                 static = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
                 static.goto(f"{origin}/{Path(name).stem}.html", wait_until="load")
                 wait_for(lambda static=static: static.locator(".posenc-static img").count() > 0, 60, "the frames")
-                live = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-                open_notebook(live, server, name)
+                if k == 0:  # JupyterLab loaded once, each lesson then opened in it
+                    open_notebook(live, server, name)
+                else:
+                    open_in_app(live, name)
                 clear_outputs(live)
                 run_all_cells(live)
                 count = static.locator(".posenc-static").count()
@@ -432,7 +469,7 @@ def bench_site(reps: int) -> dict:
                     what = f"lesson {name[:2]}" + (f", explorer {index + 1} of {count}" if count > 1 else "")
                     rows.append({"what": what, "lesson": name[:2], "static": on_page, "live": in_lab})
                 static.context.close()
-                live.context.close()
+            live.context.close()
         httpd.shutdown()
     every = [x for r in rows for x in r["static"]]
     return {
@@ -522,8 +559,8 @@ def course_frames() -> dict:
     from posenc.widgets import examples
 
     frames = {}
-    for name, build in examples.EXPLORERS.items():  # the quick picture and the sharp one at rest
-        explorer = build()
+    for name in chosen_explorers(EXPLORERS):  # the quick picture and the sharp one at rest
+        explorer = examples.EXPLORERS[name]()
         frames[f"{name} frame"] = np.ascontiguousarray(explorer.live.pixels())
         explorer.live.render(explorer._slow_key(), scale=2)
         frames[f"{name} sharp frame"] = np.ascontiguousarray(explorer.live.pixels())
@@ -606,12 +643,22 @@ def main() -> None:
     parser.add_argument("--site", type=Path, help="the site part times this built site instead of building one")
     add_json_option(parser)
     add_lessons_option(parser)
+    parser.add_argument(
+        "--explorers",
+        nargs="+",
+        metavar="NAME",
+        default=(),
+        help="only these explorers in the kernel and encoder parts (default: every registered one)",
+    )
     args = parser.parse_args()
     if args.site is not None and args.json is not None:
         parser.error("a run timing a site given with --site is not recorded (its build is not timed): drop --json")
-    global LESSONS, SITE
-    LESSONS, SITE = tuple(args.lessons), args.site
+    global LESSONS, EXPLORERS, SITE
+    LESSONS, EXPLORERS, SITE = tuple(args.lessons), tuple(args.explorers), args.site
+    chosen_explorers(EXPLORERS)  # an unknown name stops the run before anything is measured
     command = "benchmarks/bench_widgets.py" + (f" --only {args.only}" if args.only else "") + f" --reps {args.reps}"
+    for option, names in (("--lessons", LESSONS), ("--explorers", EXPLORERS)):  # a part of the course, said so
+        command += f" {option} {' '.join(names)}" if names else ""
     packages = ("numpy", "matplotlib", "ipywidgets", "jupyterlab", "Pillow")
     run = new_run(command, args.reps, packages)
     failed = []

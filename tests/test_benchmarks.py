@@ -1,4 +1,5 @@
-"""Each benchmark script runs: one repetition at its smallest size (one lesson where a part runs lessons).
+"""Each benchmark script runs: one repetition at its smallest size (one lesson where a part runs lessons, one
+explorer where it builds explorers).
 
 A smoke run measures nothing worth keeping (it writes no results file); it shows that ``make bench`` and
 ``python -m benchmarks.bench_hub`` still work end to end, and that each part prints its table. Each test
@@ -41,19 +42,27 @@ def test_the_maths_benchmark_runs_and_prints_each_ratio_against_its_baseline():
 
 
 @pytest.mark.notebooks
-def test_the_kernel_benchmark_times_every_registered_explorer_against_re_creating_it():
+def test_the_kernel_benchmark_times_each_control_of_an_explorer_against_re_creating_it():
+    out = smoke("bench_widgets", "--only", "kernel", "--explorers", "table_explorer")
+    rows = [line for line in out.splitlines() if line.startswith("| table_explorer |")]
+    assert len(rows) == 2, out  # its two controls, each in a row
+    assert "Target: at least 8×" in out and "| clock_explorer |" not in out
+
+
+def test_the_widget_benchmarks_measure_every_registered_explorer_unless_told_which():
+    from benchmarks.bench_widgets import chosen_explorers
     from posenc.widgets.examples import EXPLORERS
 
-    out = smoke("bench_widgets", "--only", "kernel")
-    for name in EXPLORERS:
-        assert f"| {name} |" in out, name
-    assert "Target: at least 8×" in out
+    assert chosen_explorers() == list(EXPLORERS)
+    with pytest.raises(SystemExit, match="no explorer named clock; the registered ones are environment_check, "):
+        chosen_explorers(("clock", "table_explorer"))
 
 
 @pytest.mark.slow
 def test_the_encoder_benchmark_compares_the_course_encoder_with_pillow():
-    out = smoke("bench_widgets", "--only", "encoder")
+    out = smoke("bench_widgets", "--only", "encoder", "--explorers", "table_explorer")
     assert "of Pillow level 1's time" in out
+    assert "table_explorer sharp frame" in out and "MiniLM table 512 x 384 heatmap" in out
 
 
 @pytest.mark.notebooks

@@ -10,13 +10,16 @@ import pytest
 
 from tools.labdriver import (
     check_lesson,
+    check_lesson_in_app,
     click_on_figure,
     code_notebook,
     lab_server,
     main_controls_state,
     missing_browser_reason,
     open_browser,
+    open_notebook,
     press_on_main_slider,
+    record_console_errors,
     wait_for,
 )
 
@@ -70,6 +73,7 @@ def lab():
 
 @pytest.fixture
 def page(lab):
+    """A page of its own, for a test that changes the page's scripts."""
     _, browser = lab
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
@@ -77,31 +81,49 @@ def page(lab):
     context.close()
 
 
+@pytest.fixture(scope="module")
+def app(lab):
+    """One page with JupyterLab loaded, and the list of its console errors: the tests below open their notebooks
+    in it, one after another, as a learner opens lessons from the file browser (loading JupyterLab again
+    for each would cost some 5 s of a core)."""
+    server, browser = lab
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    console = record_console_errors(page)
+    open_notebook(page, server, "zz_one_explorer.ipynb")
+    yield page, console
+    context.close()
+
+
+def check(app, name: str, screenshot: Path | None = None, patience: float = 15.0) -> list[str]:
+    page, console = app
+    return check_lesson_in_app(page, console, name, screenshot, patience)
+
+
 @pytest.mark.parametrize("name", LESSONS)
-def test_lesson_runs_and_its_main_slider_answers_the_keyboard(lab, page, name):
-    server, _ = lab
-    problems = check_lesson(page, server, name, screenshot=SHOTS / name.replace(".ipynb", ".png"))
-    assert problems == []
+def test_lesson_runs_and_its_main_slider_answers_the_keyboard(app, name):
+    assert check(app, name, screenshot=SHOTS / name.replace(".ipynb", ".png")) == []
 
 
-def test_an_error_in_a_cell_is_caught(lab, page):
-    problems = check_lesson(page, lab[0], "zz_broken_error.ipynb")
+def test_an_error_in_a_cell_is_caught(app):
+    problems = check(app, "zz_broken_error.ipynb")
     assert any("shows an error: ZeroDivisionError" in p for p in problems), problems
 
 
-def test_a_slider_that_does_not_redraw_is_caught(lab, page):
-    problems = check_lesson(page, lab[0], "zz_broken_frozen_figure.ipynb")
+def test_a_slider_that_does_not_redraw_is_caught(app):
+    # a figure that never changes is reported once the patience runs out, however long it is: 5 s here, not 15
+    problems = check(app, "zz_broken_frozen_figure.ipynb", patience=5)
     assert any("did not change" in p for p in problems), problems
 
 
-def test_a_widget_label_cut_short_is_caught(lab, page):
+def test_a_widget_label_cut_short_is_caught(app):
     # every lesson's test above asserts that none of its labels is cut, at 1280 px
-    problems = check_lesson(page, lab[0], "zz_broken_cut_label.ipynb")
+    problems = check(app, "zz_broken_cut_label.ipynb")
     assert any("label is cut" in p and "keep the offset" in p for p in problems), problems
 
 
-def test_every_widget_of_a_lesson_is_moved_not_only_the_first(lab, page):
-    problems = check_lesson(page, lab[0], "zz_broken_second_figure.ipynb")
+def test_every_widget_of_a_lesson_is_moved_not_only_the_first(app):
+    problems = check(app, "zz_broken_second_figure.ipynb", patience=5)
     assert problems and all(p.startswith("widget 2:") for p in problems), problems
 
 
@@ -146,9 +168,9 @@ def test_a_slider_scrolled_out_of_view_after_its_focus_is_scrolled_back_before_t
     assert page.evaluate("window.__scrolled") is True, "the notebook was scrolled away once"
 
 
-def test_a_click_on_the_table_heatmap_chooses_that_cell(lab, page):
-    server, _ = lab
-    assert check_lesson(page, server, "02_sinusoidal_formula.ipynb") == []
+def test_a_click_on_the_table_heatmap_chooses_that_cell(app):
+    page, _ = app
+    assert check(app, "02_sinusoidal_formula.ipynb") == []
     index = next(i for i, s in enumerate(main_controls_state(page)) if " · column " in s["readout"])
     from posenc import widgets
 
@@ -187,9 +209,9 @@ WATCH_PICTURES = """
 """
 
 
-def test_a_key_press_answers_with_a_quick_picture_then_a_sharp_one_at_the_same_size(lab, page):
-    server, _ = lab
-    assert check_lesson(page, server, "00_start_here.ipynb") == []
+def test_a_key_press_answers_with_a_quick_picture_then_a_sharp_one_at_the_same_size(app):
+    page, _ = app
+    assert check(app, "00_start_here.ipynb") == []
     # check_lesson ends on a slider move, so the picture may still be the quick one: it must turn sharp at rest
     at_rest = wait_for(
         lambda: (s := page.evaluate(PICTURE_PROBE)) and s["shown"] > 0 and s["natural"] == 2 * s["shown"] and s,

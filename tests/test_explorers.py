@@ -265,3 +265,15 @@ def test_posenc_sharp_0_keeps_every_picture_at_the_figures_density(monkeypatch):
     width, height = explorer.live.css_size
     pictures = [pixels(base64.b64decode(o.data["image/png"])).shape[:2] for o in shown.outputs if "image/png" in o.data]
     assert pictures == [(height, width), (height, width)] and explorer._sharpen_later is None
+
+
+def test_inside_drawing_elsewhere_a_move_updates_the_readout_and_draws_no_picture(monkeypatch):
+    # the static site draws each frame itself at its own density: the live picture would be drawn for nothing
+    explorer = widgets.table_explorer(24, 48, position=5)
+    drawn = []
+    draw = explorer.live.draw
+    monkeypatch.setattr(explorer.live, "draw", lambda *args, **kwargs: drawn.append(args) or draw(*args, **kwargs))
+    with explorer.drawing_elsewhere():
+        explorer.main.value = 9
+        assert explorer.state.startswith("position 9") and drawn == []
+    assert len(drawn) == 1 and explorer.state.startswith("position 9"), "the picture drawn once, after the block"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+from contextlib import contextmanager
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -391,13 +392,20 @@ class FakeExplorer:
         self.readout = ipywidgets.HTML()
         self.scales = []  # the density of each frame drawn for the page
         self.live = SimpleNamespace(
-            pixels=lambda: self.canvas, render=lambda key=None, scale=1: self.scales.append(scale), css_size=(3, 2)
+            pixels=lambda: self.canvas, draw=lambda key=None, scale=1: self.scales.append(scale), css_size=(3, 2)
         )
         self.main.observe(lambda change: self.draw(), names="value")
         self.draw()
+        self.elsewhere = []  # whether each change came while the static view drew the frames itself
 
     def _slow_key(self):
         return None
+
+    @contextmanager
+    def drawing_elsewhere(self):
+        self.elsewhere.append(True)
+        yield
+        self.elsewhere.append(False)
 
     def draw(self):
         self.readout.value = f"position <b>{self.main.value}</b>"
@@ -423,6 +431,7 @@ def test_a_static_view_encodes_each_frame_once(monkeypatch):
     assert [w.value for w in words.children] == [f"position <b>{v}</b>" for v in frames]
     assert explorer.main.value == 7 and "grid" in note.value
     assert explorer.scales == [static.SITE_SCALE] * len(frames), "every frame drawn at the site's density"
+    assert explorer.elsewhere == [True, False], "the explorer drew no picture of its own meanwhile"
     assert {image.width for image in pictures.children} == {"3"}, "shown at the live picture's size"
 
 

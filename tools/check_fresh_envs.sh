@@ -80,9 +80,11 @@ PY
 
 # In each fresh environment: every test, the lessons run by nbval included, but the browser and the
 # static site (they drive the one JupyterLab and Chromium of the main run), the tools with their
-# own environments (hub, grading), and the ways in and the preflight, which build or name their own
+# own environments (hub, grading), the ways in and the preflight, which build or name their own, and
+# the benchmarks' smoke runs: a maintainer's tool, run in the course's .venv (`make bench`), where
+# `make test` runs them
 FRESH_TESTS="not (browser or site or hub or grading)"
-FRESH_SKIP=(--ignore=tests/test_ways_in.py --ignore=tests/test_preflight.py)
+FRESH_SKIP=(--ignore=tests/test_ways_in.py --ignore=tests/test_preflight.py --ignore=tests/test_benchmarks.py)
 # on two worker processes of one BLAS thread each, a file to a worker, as `make test` runs (the Makefile says why)
 FRESH_RUN=(-n 2 --dist loadfile --no-loadscope-reorder -p no:cacheprovider)
 export OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1

@@ -199,7 +199,7 @@ JS_NOTEBOOK_STATE = """
 () => {
   const app = window.jupyterapp;
   const panel = app && app.shell.currentWidget;
-  if (!panel || !panel.content || !panel.content.model) return null;
+  if (!panel || panel.isDisposed || !panel.content || !panel.content.model || !panel.content.widgets) return null;
   const cells = [];
   for (const cell of panel.content.widgets) {
     const m = cell.model;
@@ -212,7 +212,7 @@ JS_NOTEBOOK_STATE = """
     });
   }
   const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
-  return {cells, kernel: kernel ? kernel.status : 'none'};
+  return {cells, kernel: kernel ? kernel.status : 'none', path: panel.context ? panel.context.path : null};
 }
 """
 
@@ -227,6 +227,37 @@ def wait_for_notebook(page, timeout: float = 120.0) -> None:
     """Wait until the page shows a notebook whose kernel is idle (after a goto, or a redirect that opens one)."""
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=timeout * 1000)
     wait_for(lambda: (page.evaluate(JS_NOTEBOOK_STATE) or {}).get("kernel") == "idle", timeout, "kernel idle")
+
+
+# JavaScript run in the page: close every document open in JupyterLab's main area without asking to save
+# (a run notebook is modified), and shut down every kernel; resolves once the kernels are gone.
+JS_CLOSE_EVERYTHING = """
+async () => {
+  const app = window.jupyterapp;
+  for (const widget of Array.from(app.shell.widgets('main'))) {
+    widget.dispose();
+  }
+  await app.serviceManager.sessions.shutdownAll();
+}
+"""
+
+
+def open_in_app(page, name: str, timeout: float = 120.0) -> None:
+    """Open a notebook in the JupyterLab already loaded in `page`, as a learner opens one from the file browser,
+    and wait until its kernel is idle. What was open there is closed first, and its kernel shut down.
+
+    Loading JupyterLab takes some 5 s of a core (its scripts parsed and run): tests that check notebook after
+    notebook load it once (:func:`open_notebook`) and open the others this way.
+    """
+    page.evaluate(JS_CLOSE_EVERYTHING)
+    page.evaluate(
+        "(path) => { window.jupyterapp.commands.execute('docmanager:open', {path, factory: 'Notebook'}); }", name
+    )
+    wait_for(
+        lambda: (state := page.evaluate(JS_NOTEBOOK_STATE)) and state["path"] == name and state["kernel"] == "idle",
+        timeout,
+        f"{name} open in JupyterLab with its kernel idle",
+    )
 
 
 def run_all_cells(page, timeout: float = 180.0) -> dict:
@@ -334,8 +365,9 @@ def click_on_figure(page, index: int, fx: float, fy: float) -> None:
     page.mouse.click(box["x"] + fx * box["width"], box["y"] + fy * box["height"])
 
 
-def check_main_slider(page, index: int) -> list[str]:
-    """Move one widget's main slider by a key press; the problems seen (figure, readout, value)."""
+def check_main_slider(page, index: int, patience: float = 15.0) -> list[str]:
+    """Move one widget's main slider by a key press; the problems seen (figure, readout, value). A figure
+    and readout that have not changed `patience` seconds after the key are reported."""
     where = f"widget {index + 1}"
     first = main_controls_state(page)[index]
     if first["img"] is None or first["readout"] is None:
@@ -354,7 +386,7 @@ def check_main_slider(page, index: int) -> list[str]:
                 and s["readout"] != before["readout"]
                 and s
             ),
-            15,
+            patience,
             "figure and readout to change",
         )
     except TimeoutError:
@@ -395,6 +427,18 @@ def check_lesson(page, server: LabServer, name: str, screenshot: Path | None = N
     return check_open_lesson(page, console, screenshot)
 
 
+def check_lesson_in_app(
+    page, console: list[str], name: str, screenshot: Path | None = None, patience: float = 15.0
+) -> list[str]:
+    """:func:`check_lesson` in the JupyterLab already loaded in `page` (:func:`open_in_app`); `console` is
+    the list :func:`record_console_errors` fills for that page, emptied here once the last notebook is closed;
+    `patience` as :func:`check_main_slider` takes it."""
+    page.evaluate(JS_CLOSE_EVERYTHING)
+    console.clear()
+    open_in_app(page, name)
+    return check_open_lesson(page, console, screenshot, patience)
+
+
 #: The text of every widget element that the page shows cut short with an ellipsis (its text wider than its box).
 CUT_LABELS = """
 () => [...document.querySelectorAll('.jp-OutputArea .jupyter-widgets *')]
@@ -418,7 +462,7 @@ def record_console_errors(page) -> list[str]:
     return console
 
 
-def check_open_lesson(page, console: list[str], screenshot: Path | None = None) -> list[str]:
+def check_open_lesson(page, console: list[str], screenshot: Path | None = None, patience: float = 15.0) -> list[str]:
     """The lesson open in `page`: clear it, run it through the UI, move the main slider of every widget;
     return the problems seen (`console` from :func:`record_console_errors`, installed before it opened)."""
     problems: list[str] = []
@@ -441,7 +485,7 @@ def check_open_lesson(page, console: list[str], screenshot: Path | None = None) 
     if count == 0:
         problems.append("no lesson widget (.posenc-main) found")
     for index in range(count):
-        problems += check_main_slider(page, index)
+        problems += check_main_slider(page, index, patience)
     if screenshot is not None:
         screenshot.parent.mkdir(parents=True, exist_ok=True)
         if count:

@@ -101,6 +101,7 @@ class Explorer:
         self.live = LiveFigure(self.figure, dynamic, slow, sprites)
         self._display_id: str | None = None
         self._held = False
+        self._elsewhere = False
         self._sharpen_later: asyncio.TimerHandle | None = None
         self.png = b""
         for control in controls:
@@ -137,9 +138,23 @@ class Explorer:
             self._held = False
         self.update()
 
+    @contextmanager
+    def drawing_elsewhere(self) -> Iterator[None]:
+        """Inside this block a change brings the artists and the readout up to date and draws no picture:
+        the caller draws the figure itself (the static site, each frame at its own density). The picture
+        is drawn once after it."""
+        self._elsewhere = True
+        try:
+            yield
+        finally:
+            self._elsewhere = False
+        self.update()
+
     def update(self) -> None:
         """Redraw from the controls' current values and refresh every display of the figure."""
         self.readout.value = self._redraw()
+        if self._elsewhere:
+            return
         self._cancel_sharpening()  # a newer move: the pending sharp picture would be stale
         at_rest = rest_scale()
         if self._display_id is None:

@@ -127,6 +127,12 @@ class LiveFigure:
     def render(self, slow_key: object = None, scale: int = 1) -> bytes:
         """Draw the current state over the cached layers, at `scale` times the figure's
         density (1 or 2); return the picture as PNG bytes."""
+        self.draw(slow_key, scale)
+        return png_bytes(self.pixels())
+
+    def draw(self, slow_key: object = None, scale: int = 1) -> None:
+        """Draw the current state over the cached layers, at `scale` times the figure's density (1 or 2),
+        and encode nothing: :meth:`pixels` reads the result (the static site encodes its frames its own way)."""
         layers = self._at(scale)
         renderer = self.canvas.get_renderer()
         layer = layers.slow.get(slow_key)
@@ -145,7 +151,6 @@ class LiveFigure:
             artist.draw(renderer)
         for text in self.sprites:
             self._draw_sprite(text, renderer, layers.sprites)
-        return png_bytes(self.pixels())
 
     def pixels(self) -> np.ndarray:
         """The canvas as it stands, (height, width, 3) uint8 (a view, not a copy)."""

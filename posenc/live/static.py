@@ -122,8 +122,9 @@ def encode_frame(rgb: np.ndarray) -> tuple[bytes, str]:
 
 
 def _frame(explorer: Explorer) -> tuple[bytes, str]:
-    """The explorer's current state drawn at :data:`SITE_SCALE` and encoded."""
-    explorer.live.render(explorer._slow_key(), scale=SITE_SCALE)
+    """The explorer's current state drawn at :data:`SITE_SCALE` and encoded (the live picture is not drawn
+    meanwhile: see :func:`static_view`)."""
+    explorer.live.draw(explorer._slow_key(), scale=SITE_SCALE)
     return encode_frame(explorer.live.pixels())
 
 
@@ -140,7 +141,7 @@ def _sweep(
         if drawn is not None and i == current and value == start:  # the frame drawn and encoded already
             (data, kind), readout = drawn
         else:
-            main.value = value  # redraws through the explorer's own observers
+            main.value = value  # the explorer's own observers bring its artists and readout up to date
             (data, kind), readout = _frame(explorer), explorer.readout.value
         images.append(ipywidgets.Image(value=data, format=kind, width=width))
         images[-1].add_class(f"posenc-frame-{i}")  # which frame a page shows, for the tests
@@ -158,17 +159,18 @@ def static_view(explorer: Explorer) -> ipywidgets.VBox:
     main, also = explorer.main, getattr(explorer, "also", None)
     # every control's value, `also` first: put back in this order, as `also` may move the others when set
     settings = sorted(((c, c.value) for c in explorer.controls), key=lambda pair: pair[0] is not also)
-    drawn = _frame(explorer), explorer.readout.value  # the start's frame sizes the budget
-    choices, chosen, at = frame_values(also, most=MAX_ALSO) if also is not None else ([None], [""], 0)
-    most = min(MAX_FRAMES, max(12, FRAME_BUDGET // (len(drawn[0][0]) * len(choices))))
-    values, labels, current = frame_values(main, most=most)
-    sweeps = []
-    for k, choice in enumerate(choices):
-        if also is not None:
-            also.value = choice
-        sweeps.append(_sweep(explorer, values, current, drawn if k == at else None))
-        for control, value in settings:  # back to the start
-            control.value = value
+    with explorer.drawing_elsewhere():  # each frame drawn once, at the site's density, by _frame
+        drawn = _frame(explorer), explorer.readout.value  # the start's frame sizes the budget
+        choices, chosen, at = frame_values(also, most=MAX_ALSO) if also is not None else ([None], [""], 0)
+        most = min(MAX_FRAMES, max(12, FRAME_BUDGET // (len(drawn[0][0]) * len(choices))))
+        values, labels, current = frame_values(main, most=most)
+        sweeps = []
+        for k, choice in enumerate(choices):
+            if also is not None:
+                also.value = choice
+            sweeps.append(_sweep(explorer, values, current, drawn if k == at else None))
+            for control, value in settings:  # back to the start
+                control.value = value
     slider = ipywidgets.SelectionSlider(
         options=[(label, i) for i, label in enumerate(labels)],  # labels may repeat; indices do not
         index=current,
