@@ -1,6 +1,13 @@
-"""Small builders the checker tests share: a learner's table written by hand needs them."""
+"""Small builders the tests share: a learner's table written by hand needs them, and a throw-away environment."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def positions(n):
@@ -13,3 +20,19 @@ def interleave(angles):
     table = np.empty((angles.shape[0], 2 * angles.shape[1]))
     table[:, 0::2], table[:, 1::2] = np.sin(angles), np.cos(angles)
     return table
+
+
+def new_venv(venv: Path, *requirements: str) -> Path:
+    """A new virtual environment at `venv`, of this Python, with `requirements` installed the way the course
+    installs (tools/venv_install.sh: the course's uv where it can be had, else pip); its python. For the
+    environments a test stands on, not for the installs it checks."""
+    path = f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"  # the course's uv
+    subprocess.run(
+        ["bash", str(ROOT / "tools" / "venv_install.sh"), str(venv), *requirements],
+        check=True,
+        cwd=ROOT,
+        timeout=900,
+        env={**os.environ, "PATH": path, "PYTHON": sys.executable},
+        stdout=subprocess.DEVNULL,
+    )
+    return venv / "bin" / "python"

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import new_venv
+
 ROOT = Path(__file__).resolve().parents[1]
 COURSE = str(ROOT / ".venv" / "bin" / "python")
 pytestmark = [
@@ -56,9 +58,7 @@ def test_a_kernel_without_the_course_fails_on_its_line(bare):
 
 def test_a_kernel_with_an_old_ipywidgets_or_an_anywidget_the_server_cannot_show_fails_on_its_line(tmp_path, bare):
     venv = tmp_path / "old"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
-    subprocess.run([*pip, "ipywidgets==8.0.7", "anywidget==0.9.13"], check=True, timeout=600)
+    new_venv(venv, "ipywidgets==8.0.7", "anywidget==0.9.13")
     code, said = preflight(bare, "--kernel-python", str(venv / "bin" / "python"), "--server-python", COURSE)
     assert code == 1 and "✗ kernel: ipywidgets 8.0.7 is older than 8.1.2" in said, said
     # anywidget 0.9.13 is the course's floor, so its own line passes; the server's front end is 0.11's

@@ -21,7 +21,6 @@ import shutil
 import signal
 import socket
 import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -31,6 +30,7 @@ import nbformat
 import pytest
 
 from posenc_course import lessons
+from tests.helpers import new_venv
 from tools.preflight import kernel_env
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -111,11 +111,7 @@ def colab_like(tmp_path_factory, clone):
     """A fresh environment without the course, ipykernel and Colab's ipywidgets 7 in it; a kernel spec
     that runs it; a stand-in google.colab on disk."""
     home = tmp_path_factory.mktemp("colab")
-    venv = home / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    python = venv / "bin" / "python"
-    pip = [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
-    subprocess.run([*pip, "ipykernel", "ipywidgets==7.8.5"], check=True, timeout=900)
+    python = new_venv(home / "venv", "ipykernel", "ipywidgets==7.8.5")  # the set-up cell then installs with pip
     for name, text in STANDIN.items():
         (home / "standin" / name).parent.mkdir(parents=True, exist_ok=True)
         (home / "standin" / name).write_text(text)
