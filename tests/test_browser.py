@@ -85,7 +85,7 @@ def page(lab):
 def app(lab):
     """One page with JupyterLab loaded, and the list of its console errors: the tests below open their notebooks
     in it, one after another, as a learner opens lessons from the file browser (loading JupyterLab again
-    for each would cost some 5 s of a core)."""
+    for each would cost 4 to 6 s: tools.labdriver.open_in_app)."""
     server, browser = lab
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
