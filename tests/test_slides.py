@@ -149,45 +149,48 @@ def sliders_answer_their_keys(page, count: int) -> None:
         assert after["shown"] == after["index"], f"explorer {i + 1}: slider and picture disagree"
 
 
-@pytest.mark.site
-@pytest.mark.browser
-@pytest.mark.parametrize("name", LESSONS)
-def test_every_slide_renders_and_fits_at_1280_by_720_with_no_network(browser, slides, name):
-    page, seen = open_deck(browser, slides / f"{name}.html")
-    try:
-        page.wait_for_function(
-            "() => Array.from(document.images).every(img => img.complete && img.naturalWidth > 0)", timeout=30_000
-        )
-        visited = page.evaluate(VISIT)
-        assert len(visited) > len(read_lessons(ROOT / "notebooks")[LESSONS.index(name)].sections)
-        empty = [(s["h"], s["v"]) for s in visited if not s["words"] and not s["images"]]
-        assert empty == [], f"slides with nothing on them: {empty}"
-        cut = [(s["h"], s["v"], round(s["over"]), round(s["wide"])) for s in visited if s["over"] > 2 or s["wide"] > 2]
-        assert cut == [], f"slides cut off (h, v, pixels below, pixels right): {cut}"
-        small = [(s["h"], s["v"], s["scale"]) for s in visited if s["scale"] < READABLE]
-        assert small == [], f"slides scaled below {READABLE} to fit: {small}"
-        if has_maths(name):
-            assert page.locator(".katex").count() > 0 and page.locator(".katex-error").count() == 0
-        assert seen["outside"] == [] and seen["failed"] == [] and seen["console"] == []
-    finally:
-        page.context.close()
+@pytest.fixture(scope="module")
+def deck(request, browser, slides):
+    """A lesson's deck (the test's parameter names the lesson), opened once for the tests that read it: pytest
+    runs a module-scoped parameter's tests one after another, then closes it. Its name, page and what was seen."""
+    page, seen = open_deck(browser, slides / f"{request.param}.html")
+    yield request.param, page, seen
+    page.context.close()
 
 
 @pytest.mark.site
 @pytest.mark.browser
-@pytest.mark.parametrize("name", [n for n in LESSONS if explorer_calls(n)])
-def test_each_explorer_slider_switches_frames_in_the_slides(browser, slides, name):
-    page, seen = open_deck(browser, slides / f"{name}.html")
-    try:
-        page.wait_for_function(
-            "n => document.querySelectorAll('.posenc-static .posenc-static-slider .noUi-handle').length >= n",
-            arg=explorer_calls(name),
-            timeout=30_000,
-        )
-        sliders_answer_their_keys(page, explorer_calls(name))
-        assert seen["outside"] == [] and seen["console"] == []
-    finally:
-        page.context.close()
+@pytest.mark.parametrize("deck", LESSONS, indirect=True)
+def test_every_slide_renders_and_fits_at_1280_by_720_with_no_network(deck):
+    name, page, seen = deck
+    page.wait_for_function(
+        "() => Array.from(document.images).every(img => img.complete && img.naturalWidth > 0)", timeout=30_000
+    )
+    visited = page.evaluate(VISIT)
+    assert len(visited) > len(read_lessons(ROOT / "notebooks")[LESSONS.index(name)].sections)
+    empty = [(s["h"], s["v"]) for s in visited if not s["words"] and not s["images"]]
+    assert empty == [], f"slides with nothing on them: {empty}"
+    cut = [(s["h"], s["v"], round(s["over"]), round(s["wide"])) for s in visited if s["over"] > 2 or s["wide"] > 2]
+    assert cut == [], f"slides cut off (h, v, pixels below, pixels right): {cut}"
+    small = [(s["h"], s["v"], s["scale"]) for s in visited if s["scale"] < READABLE]
+    assert small == [], f"slides scaled below {READABLE} to fit: {small}"
+    if has_maths(name):
+        assert page.locator(".katex").count() > 0 and page.locator(".katex-error").count() == 0
+    assert seen["outside"] == [] and seen["failed"] == [] and seen["console"] == []
+
+
+@pytest.mark.site
+@pytest.mark.browser
+@pytest.mark.parametrize("deck", [n for n in LESSONS if explorer_calls(n)], indirect=True)
+def test_each_explorer_slider_switches_frames_in_the_slides(deck):
+    name, page, seen = deck
+    page.wait_for_function(
+        "n => document.querySelectorAll('.posenc-static .posenc-static-slider .noUi-handle').length >= n",
+        arg=explorer_calls(name),
+        timeout=30_000,
+    )
+    sliders_answer_their_keys(page, explorer_calls(name))
+    assert seen["outside"] == [] and seen["console"] == []
 
 
 ON_SCREEN = """() => { const deck = document.querySelector('.reveal .slides').cloneNode(true);
