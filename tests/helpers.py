@@ -22,17 +22,18 @@ def interleave(angles):
     return table
 
 
-def new_venv(venv: Path, *requirements: str) -> Path:
-    """A new virtual environment at `venv`, of this Python, with `requirements` installed the way the course
-    installs (tools/venv_install.sh: the course's uv where it can be had, else pip); its python. For the
-    environments a test stands on, not for the installs it checks."""
+def new_venv(venv: Path, *requirements: str, python: str = sys.executable) -> Path:
+    """A new virtual environment at `venv`, of `python` (this Python by default), with `requirements` (as for
+    ``pip install``) installed the way the course installs: tools/venv_install.sh, with the course's uv where
+    it can be had, else pip, and without rfc3987-syntax (seconds off every Jupyter start); its python. For
+    the environments a test stands on, not for the installs it checks."""
     path = f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"  # the course's uv
     subprocess.run(
         ["bash", str(ROOT / "tools" / "venv_install.sh"), str(venv), *requirements],
         check=True,
         cwd=ROOT,
         timeout=900,
-        env={**os.environ, "PATH": path, "PYTHON": sys.executable},
+        env={**os.environ, "PATH": path, "PYTHON": python},
         stdout=subprocess.DEVNULL,
     )
     return venv / "bin" / "python"

@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 
 from posenc_course.editions import COURSE_KERNEL
+from tests.helpers import new_venv
 from tools.labdriver import (
     check_open_lesson,
     lab_server,
@@ -61,10 +62,8 @@ def binder_env(branch: Path) -> Path:
     if done.exists() and done.read_text() == stamp:
         return BINDER_ENV
     shutil.rmtree(BINDER_ENV, ignore_errors=True)
-    subprocess.run([sys.executable, "-m", "venv", str(BINDER_ENV)], check=True)
+    new_venv(BINDER_ENV, "-r", str(parts[0]))
     path = f"{BINDER_ENV / 'bin'}{os.pathsep}{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"
-    install = ["bash", str(ROOT / "tools" / "venv_install.sh"), str(BINDER_ENV), "-r", str(parts[0])]
-    subprocess.run(install, check=True, env={**os.environ, "PATH": path})
     subprocess.run(
         ["bash", str(parts[1])], check=True, cwd=branch, env={**os.environ, "PATH": path}, capture_output=True
     )

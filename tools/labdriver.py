@@ -242,15 +242,18 @@ async () => {
 """
 
 
-def open_in_app(page, name: str, timeout: float = 120.0) -> None:
+def open_in_app(page, name: str, console: list[str] | None = None, timeout: float = 120.0) -> None:
     """Open a notebook in the JupyterLab already loaded in `page`, as a learner opens one from the file browser,
-    and wait until its kernel is idle. What was open there is closed first, and its kernel shut down.
+    and wait until its kernel is idle. What was open there is closed first, and its kernel shut down; then
+    `console` (the list :func:`record_console_errors` fills for the page), if given, is emptied.
 
     Loading JupyterLab in a new page took 4 to 6 s on the course's 2-core test machine (measured, 2026-12-07),
     opening a notebook in it a fraction of a second: tests that check notebook after notebook load it once
     (:func:`open_notebook`) and open the others this way.
     """
     page.evaluate(JS_CLOSE_EVERYTHING)
+    if console is not None:
+        console.clear()
     page.evaluate(
         "(path) => { window.jupyterapp.commands.execute('docmanager:open', {path, factory: 'Notebook'}); }", name
     )
@@ -431,12 +434,9 @@ def check_lesson(page, server: LabServer, name: str, screenshot: Path | None = N
 def check_lesson_in_app(
     page, console: list[str], name: str, screenshot: Path | None = None, patience: float = 15.0
 ) -> list[str]:
-    """:func:`check_lesson` in the JupyterLab already loaded in `page` (:func:`open_in_app`); `console` is
-    the list :func:`record_console_errors` fills for that page, emptied here once the last notebook is closed;
-    `patience` as :func:`check_main_slider` takes it."""
-    page.evaluate(JS_CLOSE_EVERYTHING)
-    console.clear()
-    open_in_app(page, name)
+    """:func:`check_lesson` in the JupyterLab already loaded in `page` (:func:`open_in_app`, which empties
+    `console` once the last notebook is closed); `patience` as :func:`check_main_slider` takes it."""
+    open_in_app(page, name, console)
     return check_open_lesson(page, console, screenshot, patience)
 
 
