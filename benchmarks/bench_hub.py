@@ -1,7 +1,8 @@
 """What a class hub needs per student, measured: kernel memory and CPU per lesson, kernel CPU per slider
 move, and the memory of a student's server, the hub and the proxy on a real hub.
 
-    python -m benchmarks.bench_hub [--json [PATH]] [--reps N]
+    python -m benchmarks.bench_hub [--json [PATH]] [--reps N] [--lessons NN ...] [--explorers NAME ...]
+                                   [--students N]
 
 Three parts, run one after another on an otherwise idle machine:
 
@@ -10,13 +11,14 @@ Three parts, run one after another on an otherwise idle machine:
   (ru_maxrss) and the CPU time it used since it started (user + system: start-up, imports, every cell);
 - **explorers**: each explorer's main slider moved 5 times after a first move, in one process: the CPU
   time (process_time) and the wall time of each move, medians;
-- **hub**: a real hub (tools/hubdriver.py, the recipe's layout) with two students who follow the
-  nbgitpuller link in headless Chromium and run lesson 00; then the resident memory of each process:
-  the hub, the proxy, each student's server, each kernel.
+- **hub**: a real hub (tools/hubdriver.py, the recipe's layout) with two students (``--students``) who
+  follow the nbgitpuller link in headless Chromium and run lesson 00; then the resident memory of each
+  process: the hub, the proxy, each student's server, each kernel.
 
 The instructor guide's sizing table (tools/hub_sizing.py, written by tools/gen_guide.py) is computed
 from the newest run's numbers by the model stated there. Writes benchmarks/results/...-hub.json with
---json.
+--json, for a whole run only: a run cut down by ``--lessons``, ``--explorers`` or ``--students`` is a smoke run
+(tests/test_benchmarks.py), and the guide must not size a class from it.
 """
 
 from __future__ import annotations
@@ -27,7 +29,16 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.record import add_json_option, add_lessons_option, chosen_lessons, finish_run, new_run, save_run
+from benchmarks.record import (
+    add_explorers_option,
+    add_json_option,
+    add_lessons_option,
+    chosen_explorers,
+    chosen_lessons,
+    finish_run,
+    new_run,
+    save_run,
+)
 from tools.gen_links import nbgitpuller_link
 from tools.hubdriver import (
     Hub,
@@ -41,8 +52,10 @@ from tools.labdriver import check_open_lesson, open_browser, record_console_erro
 from tools.preflight import explorer_times, kernel_env, run_lessons
 
 ROOT = Path(__file__).resolve().parents[1]
-#: The lessons measure_lessons runs (--lessons; empty: every lesson), set by main() from the command line.
+#: The lessons measure_lessons runs (--lessons; empty: every lesson) and the explorers measure_moves times
+#: (--explorers; empty: every registered one), set by main() from the command line.
 LESSONS: tuple[str, ...] = ()
+EXPLORERS: tuple[str, ...] = ()
 
 
 def measure_lessons(reps: int) -> list[dict]:
@@ -71,7 +84,7 @@ def measure_lessons(reps: int) -> list[dict]:
 
 
 def measure_moves() -> list[dict]:
-    times = explorer_times(sys.executable)
+    times = explorer_times(sys.executable, EXPLORERS)
     if times is None:
         raise SystemExit("the explorers could not be timed in this Python")
     rows = [{"explorer": name, "cpu_ms": t["cpu_ms"], "wall_ms": t["wall_ms"]} for name, t in times.items()]
@@ -80,7 +93,7 @@ def measure_moves() -> list[dict]:
     return rows
 
 
-def measure_hub() -> dict:
+def measure_hub(students: int) -> dict:
     env = build_server_env()
     register_kernel(sys.executable, env)
     with tempfile.TemporaryDirectory() as where:
@@ -90,7 +103,7 @@ def measure_hub() -> dict:
             link = nbgitpuller_link("student", hub=hub.base, url=f"file://{origin}")
             first_open, problems = [], []
             with open_browser() as browser:
-                for student in ("student1", "student2"):
+                for student in (f"student{n}" for n in range(1, students + 1)):
                     page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
                     console = record_console_errors(page)
                     start = time.perf_counter()
@@ -126,17 +139,28 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reps", type=int, default=2, help="runs of each lesson (default 2; the largest is kept)")
     add_lessons_option(parser)
+    add_explorers_option(parser, "the explorers part")
+    parser.add_argument("--students", type=int, default=2, help="students on the hub (default 2)")
     add_json_option(parser)
     args = parser.parse_args()
-    global LESSONS
-    LESSONS = tuple(args.lessons)
+    if args.students < 1:
+        parser.error(f"--students: at least one student is needed; got {args.students}")
+    if args.json is not None and (args.lessons or args.explorers or args.students != 2):
+        parser.error(
+            "a run cut down by --lessons, --explorers or --students is not recorded (the instructor guide sizes a "
+            "class from the newest recorded run): drop --json, or those options"
+        )
+    global LESSONS, EXPLORERS
+    LESSONS, EXPLORERS = tuple(args.lessons), tuple(args.explorers)
+    chosen_lessons(LESSONS)  # an unknown lesson or explorer stops the run before anything is measured
+    chosen_explorers(EXPLORERS)
     run = new_run(f"benchmarks/bench_hub.py --reps {args.reps}", args.reps, packages=("jupyterlab", "ipykernel"))
     print("lessons, each in a fresh kernel:")
     lessons = measure_lessons(args.reps)
     print("explorers, one slider move:")
     moves = measure_moves()
-    print("a real hub, two students on lesson 00:")
-    hub = measure_hub()
+    print(f"a real hub, {args.students} student{'s' if args.students > 1 else ''} on lesson 00:")
+    hub = measure_hub(args.students)
     run["tables"]["hub"] = {"lessons": lessons, "explorers": moves, **hub}
     finish_run(run)
     if args.json is not None:

@@ -40,8 +40,10 @@ import traceback
 from pathlib import Path
 
 from benchmarks.record import (
+    add_explorers_option,
     add_json_option,
     add_lessons_option,
+    chosen_explorers,
     chosen_lessons,
     finish_run,
     new_run,
@@ -73,27 +75,6 @@ ROOT = Path(__file__).resolve().parents[1]
 LESSONS: tuple[str, ...] = ()
 EXPLORERS: tuple[str, ...] = ()
 SITE: Path | None = None
-
-
-def chosen_explorers(names: tuple[str, ...] = ()) -> list[str]:
-    """The registered explorers' names (``posenc.widgets.examples.EXPLORERS``), in order: those in `names`, or
-    every one when it is empty.
-
-    >>> chosen_explorers(("table_explorer", "environment_check"))
-    ['environment_check', 'table_explorer']
-    >>> chosen_explorers(("tabel_explorer",))  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    SystemExit: --explorers: no explorer named tabel_explorer; the registered ones are environment_check, ...
-    """
-    from posenc.widgets.examples import EXPLORERS as REGISTERED
-
-    unknown = [name for name in names if name not in REGISTERED]
-    if unknown:
-        raise SystemExit(
-            f"--explorers: no explorer named {', '.join(unknown)}; the registered ones are {', '.join(REGISTERED)}"
-        )
-    return [name for name in REGISTERED if not names or name in names]
 
 
 # --- 1. kernel ---------------------------------------------------------------------------------
@@ -643,13 +624,7 @@ def main() -> None:
     parser.add_argument("--site", type=Path, help="the site part times this built site instead of building one")
     add_json_option(parser)
     add_lessons_option(parser)
-    parser.add_argument(
-        "--explorers",
-        nargs="+",
-        metavar="NAME",
-        default=(),
-        help="only these explorers in the kernel and encoder parts (default: every registered one)",
-    )
+    add_explorers_option(parser, "the kernel and encoder parts")
     args = parser.parse_args()
     if args.site is not None and args.json is not None:
         parser.error("a run timing a site given with --site is not recorded (its build is not timed): drop --json")

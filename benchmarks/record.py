@@ -177,3 +177,36 @@ def chosen_lessons(numbers: Sequence[str] = ()) -> list[Path]:
             f"--lessons: no lesson numbered {', '.join(sorted(unknown))}; the lessons are 00 to {paths[-1].name[:2]}"
         )
     return chosen
+
+
+def add_explorers_option(parser, parts: str) -> None:
+    """The benchmark scripts' ``--explorers NAME ...``: time these explorers only, in `parts` (a smoke run's
+    smallest size)."""
+    parser.add_argument(
+        "--explorers",
+        nargs="+",
+        metavar="NAME",
+        default=(),
+        help=f"only these explorers in {parts} (default: every registered one)",
+    )
+
+
+def chosen_explorers(names: tuple[str, ...] = ()) -> list[str]:
+    """The registered explorers' names (``posenc.widgets.examples.EXPLORERS``), in order: those in `names`, or
+    every one when it is empty.
+
+    >>> chosen_explorers(("table_explorer", "environment_check"))
+    ['environment_check', 'table_explorer']
+    >>> chosen_explorers(("tabel_explorer",))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    SystemExit: --explorers: no explorer named tabel_explorer; the registered ones are environment_check, ...
+    """
+    from posenc.widgets.examples import EXPLORERS as REGISTERED
+
+    unknown = [name for name in names if name not in REGISTERED]
+    if unknown:
+        raise SystemExit(
+            f"--explorers: no explorer named {', '.join(unknown)}; the registered ones are {', '.join(REGISTERED)}"
+        )
+    return [name for name in REGISTERED if not names or name in names]

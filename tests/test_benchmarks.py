@@ -49,8 +49,8 @@ def test_the_kernel_benchmark_times_each_control_of_an_explorer_against_re_creat
     assert "Target: at least 8×" in out and "| clock_explorer |" not in out
 
 
-def test_the_widget_benchmarks_measure_every_registered_explorer_unless_told_which():
-    from benchmarks.bench_widgets import chosen_explorers
+def test_the_benchmarks_measure_every_registered_explorer_unless_told_which():
+    from benchmarks.record import chosen_explorers
     from posenc.widgets.examples import EXPLORERS
 
     assert chosen_explorers() == list(EXPLORERS)
@@ -81,9 +81,23 @@ def test_the_browser_benchmark_times_one_lessons_slider_beside_the_naive_pattern
 @pytest.mark.hub
 @pytest.mark.skipif(missing_hub_reason() is not None, reason=str(missing_hub_reason()))
 @pytest.mark.skipif(missing_browser_reason() is not None, reason=str(missing_browser_reason()))
-def test_the_hub_benchmark_sizes_one_lesson_on_a_real_hub():
-    out = smoke("bench_hub", "--lessons", "00", timeout=900)
-    assert "lessons, each in a fresh kernel:" in out and "00" in out
+def test_the_hub_benchmark_sizes_one_lesson_one_explorer_and_one_student_on_a_real_hub():
+    out = smoke("bench_hub", "--lessons", "00", "--explorers", "table_explorer", "--students", "1", timeout=900)
+    assert "lessons, each in a fresh kernel:" in out and "  lesson 00: after the run" in out
+    assert "  table_explorer: CPU" in out and "  clock_explorer:" not in out
+    assert "a real hub, 1 student on lesson 00:" in out and "link to lesson 00 open, cold start" in out
+
+
+def test_a_cut_down_hub_run_is_not_recorded_for_the_guide():
+    run = subprocess.run(
+        [sys.executable, "-m", "benchmarks.bench_hub", "--students", "1", "--json"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert (
+        run.returncode == 2 and "a run cut down by --lessons, --explorers or --students is not recorded" in run.stderr
+    )
 
 
 def test_an_unknown_lesson_number_is_refused_with_the_known_range():

@@ -62,6 +62,10 @@ SOUND = {
     "zz_one_explorer_then_more.ipynb": code_notebook(
         "from posenc import widgets\nwidgets.table_explorer()", *[f"print({i})\n" + "#\n" * 30 for i in range(30)]
     ),
+    # lesson 02's table explorer, as its cell makes it, alone (the lesson itself is run by the test above)
+    "zz_lesson_02_table.ipynb": code_notebook(
+        "from posenc import widgets\nwidgets.table_explorer(seq_len=24, d_model=48, position=5, column=0)"
+    ),
 }
 
 
@@ -170,7 +174,9 @@ def test_a_slider_scrolled_out_of_view_after_its_focus_is_scrolled_back_before_t
 
 def test_a_click_on_the_table_heatmap_chooses_that_cell(app):
     page, _ = app
-    assert check(app, "02_sinusoidal_formula.ipynb") == []
+    lesson = (ROOT / "notebooks" / "02_sinusoidal_formula.ipynb").read_text(encoding="utf-8")
+    assert "widgets.table_explorer(seq_len=24, d_model=48, position=5, column=0)" in lesson, "as lesson 02 makes it"
+    assert check(app, "zz_lesson_02_table.ipynb") == []
     index = next(i for i, s in enumerate(main_controls_state(page)) if " · column " in s["readout"])
     from posenc import widgets
 

@@ -124,6 +124,7 @@ def test_an_unknown_density_is_refused_with_what_is_allowed():
         live.render(scale=3)
 
 
+@pytest.mark.slow  # 40 figures drawn and encoded twice: about 4 s here alone (2026-12-07)
 @settings(max_examples=40, deadline=None)
 @given(st.floats(1.0, 12.0), st.floats(1.0, 8.0))
 def test_every_figure_size_gets_exactly_twice_the_pixels_at_density_2(width, height):

@@ -165,6 +165,7 @@ class TestFloor:
         expected = [-math.log(joint[t + 1] / joint[t]) for t in range(len(tokens) - 1)]
         assert np.allclose(language.floor(tokens[None, :])[0], expected, rtol=1e-9, atol=1e-12)
 
+    @pytest.mark.slow  # about 2 s here alone (2026-12-07)
     def test_the_default_language_with_two_slots_matches_the_whole_chain_too(self):
         # the default hidden process, values and rates with 2 slots of the 8 (the whole chain of 8 slots would have
         # 4**8 memories): the forward algorithm over its 1,536 states (the path sum is too long here)
@@ -315,8 +316,9 @@ def test_a_language_that_cannot_be_is_refused(bad):
         make_language(**bad)
 
 
+@pytest.mark.slow  # about 4 s here alone (2026-12-07): in `make test`, not `make test-fast`
 def test_the_docstrings_numbers_are_the_ones_computed():
-    # python -m posenc.lm prints them; each printed number stands in the module's docstring (about 1 s)
+    # python -m posenc.lm prints them; each printed number stands in the module's docstring
     from posenc.lm import language
     from posenc.lm.__main__ import summary
 

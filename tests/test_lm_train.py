@@ -170,8 +170,9 @@ class TestEvaluate:
         assert excess.mean() > 10 * excess.std() / np.sqrt(len(excess))
 
 
+@pytest.mark.slow  # trains a model of each scheme: about 3 s here alone (2026-12-07)
 def test_training_moves_towards_the_floor_and_no_model_beats_it():
-    # d = 16, L = 16, 150 steps: about 0.2 s a model here
+    # d = 16, L = 16, 150 steps
     held_out = LANGUAGE.sample(40, 65, seed=99)
     for inputs, layers in [("none", ("alibi",)), ("learned", ("none",)), ("sinusoidal", ("rope", "t5"))]:
         model = lm.TinyLM(LANGUAGE.vocab_size, 16, layers=layers, inputs=inputs, d_model=16, num_heads=2, seed=0)

@@ -402,6 +402,8 @@ TIMES = """import json, statistics, time
 from posenc.widgets import examples
 out = {}
 for name, make in examples.EXPLORERS.items():
+    if NAMES and name not in NAMES:
+        continue
     main = make().main
     values = list(getattr(main, "options", None) or range(main.min, main.max + 1, getattr(main, "step", 1) or 1))
     wall, cpu = [], []
@@ -425,10 +427,11 @@ def run_lessons(server_python: str, env: dict, lessons: list[str]) -> tuple[list
     return rows, (done.stderr.strip().splitlines() or ["nbclient missing?"])[-1]
 
 
-def explorer_times(kernel_python: str) -> dict[str, dict] | None:
-    """Each explorer's main slider moved 5 times after a first move, in `kernel_python`: the median wall and
-    CPU (process) milliseconds of a move, by explorer; None if that could not run."""
-    done = run(kernel_python, TIMES, timeout=600)
+def explorer_times(kernel_python: str, names: tuple[str, ...] = ()) -> dict[str, dict] | None:
+    """Each explorer's main slider (of those registered whose name is in `names`; every one when it is empty)
+    moved 5 times after a first move, in `kernel_python`: the median wall and CPU (process) milliseconds of a
+    move, by explorer; None if that could not run."""
+    done = run(kernel_python, f"NAMES = {list(names)!r}\n{TIMES}", timeout=600)
     return json.loads(done.stdout.splitlines()[-1]) if done.returncode == 0 else None
 
 
