@@ -15,7 +15,7 @@ Three parts, run one after another on an otherwise idle machine:
   follow the nbgitpuller link in headless Chromium and run lesson 00; then the resident memory of each
   process: the hub, the proxy, each student's server, each kernel.
 
-The instructor guide's sizing table (tools/hub_sizing.py, written by tools/gen_guide.py) is computed
+The instructor guide's sizing table (tools/hub_recipe.py, written by tools/gen_guide.py) is computed
 from the newest run's numbers by the model stated there. Writes benchmarks/results/...-hub.json with
 --json, for a whole run only: a run cut down by ``--lessons``, ``--explorers`` or ``--students`` is a smoke run
 (tests/test_benchmarks.py), and the guide must not size a class from it.
