@@ -1,5 +1,5 @@
 """Each benchmark script runs: one repetition at its smallest size (one lesson where a part runs lessons, one
-explorer where it builds explorers).
+explorer where it builds explorers, one student where it starts a hub).
 
 A smoke run measures nothing worth keeping (it writes no results file); it shows that ``make bench`` and
 ``python -m benchmarks.bench_hub`` still work end to end, and that each part prints its table. Each test
