@@ -413,11 +413,12 @@ class FakeExplorer:
 
 
 def test_a_static_view_encodes_each_frame_once(monkeypatch):
-    encoded = []
+    encoded, asked = [], []
 
-    def counting(rgb):
+    def counting(rgb, formats=static.FORMATS):
         encoded.append(int(rgb[0, 0, 0]) // 6)  # the value drawn
-        return bytes([int(rgb[0, 0, 0])]), "png"
+        asked.append(formats)
+        return bytes([int(rgb[0, 0, 0])]), formats[-1]  # "webp" wins where both are asked for
 
     monkeypatch.setattr(static, "encode_frame", counting)
     explorer = FakeExplorer()
@@ -427,6 +428,9 @@ def test_a_static_view_encodes_each_frame_once(monkeypatch):
     frames = [int(image.value[0]) // 6 for image in pictures.children]
     assert sorted(encoded) == frames, "each frame drawn and encoded once, the starting one first"
     assert encoded[0] == 7 and frames[slider.index] == 7
+    # the starting frame is encoded in every format; the others only in the format that won there
+    assert asked == [static.FORMATS] + [("webp",)] * (len(frames) - 1)
+    assert {image.format for image in pictures.children} == {"webp"}
     assert [label for label, _ in slider.options] == [str(v) for v in frames]
     assert [w.value for w in words.children] == [f"position <b>{v}</b>" for v in frames]
     assert explorer.main.value == 7 and "grid" in note.value
@@ -458,7 +462,7 @@ class FakeExplorerWithAlso(FakeExplorer):
 
 
 def test_a_static_view_draws_every_combination_with_the_also_control_and_restores_every_control(monkeypatch):
-    monkeypatch.setattr(static, "encode_frame", lambda rgb: (bytes([int(rgb[0, 0, 0])]), "png"))
+    monkeypatch.setattr(static, "encode_frame", lambda rgb, formats=static.FORMATS: (bytes([int(rgb[0, 0, 0])]), "png"))
     explorer = FakeExplorerWithAlso()
     box = static.static_view(explorer)
     slider, buttons, note, words, pictures = box.children
