@@ -14,9 +14,10 @@ of 129 tokens) x 3 seeds as the toolkit's reference; evaluation at W = 32 ... 51
 dynamic NTK, PI + 100 fine-tuning steps at 4L) on each RoPE seed. Its run of 2026-12-06 (one thread's
 training step 17.9 ms that day) took 487 s to train the 21 models at L, 122 s for the three 4L references,
 263 s to evaluate everything (the toolkit included): 872 s of worker time, 448 s of wall time on two worker
-processes. The shipped run (2026-12-07, after a change to the scheme records that the code hash covers) gave
-the same 396 held-out losses to within 2.4e-7 nats in 1,955 s of worker time and 1,007 s of wall time: this
-machine ran about 2.2 times slower that day, over the 15 minutes a rerun should take. It writes ``posenc/data/lm_results.json`` and ``lm_weights.npz`` (``lm_results_reduced.json`` alone
+processes. The shipped run (2026-12-07, 21:16, after two imports moved in files the code hash covers) gave
+the run before it's losses bit for bit, as that one gave the 2026-12-06 run's 396 held-out losses to within
+2.4e-7 nats, in 2,051 s of worker time and 1,072 s of wall time: this machine ran about 2.3 times slower that
+day, over the 15 minutes a rerun should take. It writes ``posenc/data/lm_results.json`` and ``lm_weights.npz`` (``lm_results_reduced.json`` alone
 with ``--reduced``): the results with their provenance, and the first seed's float32 weights of each
 configuration trained at L.
 

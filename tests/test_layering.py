@@ -69,3 +69,19 @@ def test_checkers_name_no_display_code_not_even_lazily(path):
     source = path.read_text(encoding="utf-8")
     pattern = r"^\s*(from|import)\s+(" + "|".join(re.escape(m) for m in DISPLAY + DISPLAY_LAYERS) + r")\b"
     assert not re.findall(pattern, source, flags=re.MULTILINE), f"{path.name} imports display code"
+
+
+def test_import_posenc_loads_nothing_heavy_beyond_numpy():
+    # `import posenc` is in every lesson's first cell and every kernel a test starts (its target: under 50 ms on top
+    # of numpy's, benchmarks/bench_maths.py). These modules are only needed later, when a function is called: at
+    # the top of a module they cost 12 ms (importlib.resources, which brings tempfile, shutil, bz2 and lzma) and
+    # 20 ms (numpy.random, which a type alias reading np.random.Generator loads), measured with -X importtime.
+    code = (
+        "import sys\nimport numpy\nbefore = set(sys.modules)\nimport posenc\n"
+        "print(sorted(m for m in set(sys.modules) - before if m.split('.')[0] in sys.argv[1:]"
+        " or m in sys.argv[1:]))\n"
+    )
+    heavy = ["importlib.resources", "numpy.random", "tempfile", "shutil", "bz2", "lzma", "hashlib"]
+    done = subprocess.run([sys.executable, "-c", code, *heavy], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "[]", f"import posenc loads: {done.stdout}"

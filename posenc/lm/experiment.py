@@ -104,8 +104,8 @@ class Config:
 #: 129 tokens. Measured in the run of 2026-12-06 (when one thread's training step took 17.9 ms): 21-29 s to train
 #: a model at L (487 s for 21), 40-41 s for each 4L reference, 263 s of evaluation (46-50 s for a RoPE seed, with
 #: its toolkit; at most 9 s for any other), 872 s of worker time and 448 s of wall time on two worker processes,
-#: against the 15 minutes allowed. The shipped run of 2026-12-07 gave the same losses in 1,007 s of wall time on a
-#: day this machine ran about 2.2 times slower (its provenance).
+#: against the 15 minutes allowed. The shipped run of 2026-12-07 gave the same losses in 1,072 s of wall time on a
+#: day this machine ran about 2.3 times slower (its provenance).
 FULL = Config(
     name="full",
     train_len=32,

