@@ -32,9 +32,7 @@ from pathlib import Path
 from benchmarks.record import (
     add_explorers_option,
     add_json_option,
-    add_lessons_option,
     chosen_explorers,
-    chosen_lessons,
     finish_run,
     new_run,
     save_run,
@@ -49,7 +47,7 @@ from tools.hubdriver import (
     rss_mib,
 )
 from tools.labdriver import check_open_lesson, open_browser, record_console_errors
-from tools.preflight import explorer_times, kernel_env, run_lessons
+from tools.preflight import add_lessons_option, chosen_lessons, explorer_times, kernel_env, run_lessons
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The lessons measure_lessons runs (--lessons; empty: every lesson) and the explorers measure_moves times

@@ -42,9 +42,7 @@ from pathlib import Path
 from benchmarks.record import (
     add_explorers_option,
     add_json_option,
-    add_lessons_option,
     chosen_explorers,
-    chosen_lessons,
     finish_run,
     new_run,
     p50,
@@ -67,6 +65,7 @@ from tools.labdriver import (
     run_all_cells,
     wait_for,
 )
+from tools.preflight import add_lessons_option, chosen_lessons
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The lessons the lessons, browser and site parts measure (--lessons; empty: every lesson), the explorers the

@@ -14,7 +14,6 @@ import importlib.metadata
 import json
 import os
 import platform
-from collections.abc import Sequence
 from pathlib import Path
 
 __all__ = [
@@ -154,29 +153,6 @@ def save_run(run: dict, path: str | Path | None, name: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(dumps(run), encoding="utf-8")
     return path
-
-
-def add_lessons_option(parser) -> None:
-    """The benchmark scripts' ``--lessons NN ...``: measure these lessons only (a smoke run's smallest size)."""
-    parser.add_argument(
-        "--lessons", nargs="+", metavar="NN", default=(), help="only these lessons, by number (default: every lesson)"
-    )
-
-
-def chosen_lessons(numbers: Sequence[str] = ()) -> list[Path]:
-    """The lessons' notebooks, in order: those whose number is in `numbers`, or every one when it is empty.
-
-    >>> [p.name[:2] for p in chosen_lessons(["00", "05"])]
-    ['00', '05']
-    """
-    paths = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
-    chosen = [p for p in paths if not numbers or p.name[:2] in numbers]
-    unknown = set(numbers) - {p.name[:2] for p in paths}
-    if unknown:
-        raise SystemExit(
-            f"--lessons: no lesson numbered {', '.join(sorted(unknown))}; the lessons are 00 to {paths[-1].name[:2]}"
-        )
-    return chosen
 
 
 def add_explorers_option(parser, parts: str) -> None:

@@ -1,5 +1,5 @@
-"""The preflight (``tools/preflight.py``) against real environments (marker ``slow``: it runs every lesson
-and builds small fresh environments): the course's own passes; a bare one, one with an old ipywidgets
+"""The preflight (``tools/preflight.py``) against real environments (marker ``slow``: it runs a lesson, times
+every explorer and builds small fresh environments): the course's own passes; a bare one, one with an old ipywidgets
 and an anywidget older than the server's front end, and a server whose anywidget front end is disabled
 each fail with the line that names the problem. The
 preflight itself runs on a Python that has only the standard library."""
@@ -38,15 +38,24 @@ def preflight(python: str, *args: str, env: dict | None = None) -> tuple[int, st
     return done.returncode, done.stdout + done.stderr
 
 
-def test_the_course_environment_is_ready_and_every_lesson_runs(bare):
-    code, said = preflight(bare, "--kernel-python", COURSE, "--server-python", COURSE)
+def test_the_course_environment_is_ready_and_the_lessons_asked_for_run(bare):
+    # lesson 00 alone (--lessons), as an instructor checks the day's class: that every lesson runs in this
+    # environment is nbval's test, in the same `make test`; the preflight runs each lesson it is given alike
+    code, said = preflight(bare, "--kernel-python", COURSE, "--server-python", COURSE, "--lessons", "00")
     assert code == 0 and "READY" in said and "✗" not in said, said
-    lessons = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
-    for name in lessons:
-        assert f"✓ kernel: {name} runs in " in said and "peak kernel memory" in said, name
+    assert "✓ kernel: 00_start_here.ipynb runs in " in said and "peak kernel memory" in said, said
+    assert said.count(".ipynb runs in ") == 1, "the lesson asked for, and no other"
+    assert "ℹ kernel: only lessons 00 run (--lessons)" in said
     assert said.count("(median of 5 moves of its main slider)") == len(
         __import__("posenc.widgets.examples", fromlist=["EXPLORERS"]).EXPLORERS
     )
+
+
+def test_an_unknown_lesson_number_is_refused_before_any_check(bare):
+    code, said = preflight(bare, "--lessons", "00", "7")
+    last = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))[-1].name[:2]
+    assert code == 1 and f"--lessons: no lesson numbered 7; the lessons are 00 to {last}" in said, said
+    assert "✓" not in said, "nothing was checked"
 
 
 def test_a_kernel_without_the_course_fails_on_its_line(bare):

@@ -149,7 +149,7 @@ own that nbgrader hides from students (`### BEGIN HIDDEN TESTS`), on cases you c
    `python3 tools/preflight.py --kernel-python K --server-python S` (standard library only;
    `make preflight` on your laptop). It checks both environments' Python and packages (the
    server's JupyterLab, and nbgitpuller where the two environments differ), the widget front ends
-   and that they render the versions of the kernel's widgets, that the kernel the student edition asks for (the course's own, else the one Python kernel) runs the kernel's Python, runs every lesson headless, prints each lesson's peak kernel memory and each explorer's update
+   and that they render the versions of the kernel's widgets, that the kernel the student edition asks for (the course's own, else the one Python kernel) runs the kernel's Python, runs every lesson headless (or the day's only: `--lessons 00 01`), prints each lesson's peak kernel memory and each explorer's update
    time, and ends with a checklist that says what to do for each ✗. Then open the link as a
    student would: move lesson 00's slider, and click a cell of lesson 02's table explorer (the one
    explorer whose clicks need anywidget; the hub test here moves lesson 00's slider only, so this

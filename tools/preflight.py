@@ -1,6 +1,6 @@
 """The day before class: check that a machine or a hub runs the course, and say what to fix.
 
-    python3 tools/preflight.py [--kernel-python PATH] [--server-python PATH] [--skip-lessons]
+    python3 tools/preflight.py [--kernel-python PATH] [--server-python PATH] [--lessons NN ...] [--skip-lessons]
     make preflight                     (the course's own .venv for both)
 
 Standard library only, so that it runs where the course is not installed. Two environments are
@@ -9,7 +9,7 @@ checked, which on a hub are often two different Pythons:
 - the **kernel** environment (`--kernel-python`, where the lessons' code runs): its Python and
   every package the course needs, against the floors in ``pyproject.toml`` and
   ``requirements.txt``; then every lesson executed headless in a kernel of it, with the kernel's
-  peak memory; then each explorer's update time, as information (⚠ past a generous limit,
+  peak memory (or only the lessons ``--lessons`` names: the day's class); then each explorer's update time, as information (⚠ past a generous limit,
   never ✗: a timing depends on the machine);
 - the **server** environment (`--server-python`, where JupyterLab runs): JupyterLab, and the front
   ends of ipywidgets and anywidget as ``jupyter labextension list`` reports them, enabled;
@@ -30,6 +30,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
@@ -445,9 +446,38 @@ def kernel_env(kernel_python: str, home: Path, name: str = "preflight") -> dict:
     return {**os.environ, "JUPYTER_PATH": str(home)}
 
 
-def check_lessons(kernel_python: str, server_python: str, env: dict) -> list[tuple[str, str, str]]:
-    lessons = sorted(str(p) for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
-    rows, last_error = run_lessons(server_python, env, lessons)
+def add_lessons_option(parser: argparse.ArgumentParser) -> None:
+    """``--lessons NN ...``: these lessons only (the preflight's, for the day's class; the benchmarks', for a smoke
+    run's smallest size)."""
+    parser.add_argument(
+        "--lessons", nargs="+", metavar="NN", default=(), help="only these lessons, by number (default: every lesson)"
+    )
+
+
+def chosen_lessons(numbers: Sequence[str] = ()) -> list[Path]:
+    """The lessons' notebooks, in order: those whose number is in `numbers`, or every one when it is empty.
+
+    >>> [p.name[:2] for p in chosen_lessons(["05", "00"])]
+    ['00', '05']
+    >>> chosen_lessons(["7"])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    SystemExit: --lessons: no lesson numbered 7; the lessons are 00 to ...
+    """
+    paths = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+    chosen = [p for p in paths if not numbers or p.name[:2] in numbers]
+    unknown = set(numbers) - {p.name[:2] for p in paths}
+    if unknown:
+        raise SystemExit(
+            f"--lessons: no lesson numbered {', '.join(sorted(unknown))}; the lessons are 00 to {paths[-1].name[:2]}"
+        )
+    return chosen
+
+
+def check_lessons(
+    kernel_python: str, server_python: str, env: dict, lessons: Sequence[Path]
+) -> list[tuple[str, str, str]]:
+    """Run `lessons` in a kernel of `kernel_python`, then time every explorer: a checklist line for each."""
+    rows, last_error = run_lessons(server_python, env, [str(p) for p in lessons])
     lines, peaks = [], []
     for row in rows:
         name = Path(row["path"]).name
@@ -495,8 +525,10 @@ def main(argv: list[str] | None = None) -> int:
         "--kernel-python", default=default, help="the Python the lessons' kernels run (default: .venv's)"
     )
     parser.add_argument("--server-python", default=default, help="the Python JupyterLab runs from (default: .venv's)")
+    add_lessons_option(parser)
     parser.add_argument("--skip-lessons", action="store_true", help="check versions and front ends only")
     args = parser.parse_args(argv)
+    lessons = chosen_lessons(args.lessons)  # an unknown number stops here, before any check
     # absolute paths: the checks run each Python from a neutral folder
     for role in ("kernel_python", "server_python"):
         given = getattr(args, role)
@@ -517,7 +549,10 @@ def main(argv: list[str] | None = None) -> int:
         lines.append(("✗", "kernel: lessons not run", "fix the kernel lines above first"))
     else:
         with tempfile.TemporaryDirectory() as home:
-            lines += check_lessons(args.kernel_python, args.server_python, kernel_env(args.kernel_python, Path(home)))
+            env = kernel_env(args.kernel_python, Path(home))
+            lines += check_lessons(args.kernel_python, args.server_python, env, lessons)
+        if args.lessons:  # the checklist says which lessons it vouches for
+            lines.append(("ℹ", f"kernel: only lessons {', '.join(p.name[:2] for p in lessons)} run (--lessons)", ""))
     for mark, what, fix in lines:
         print(f"{mark} {what}" + (f"\n    what to do: {fix}" if fix else ""))
     failed = sum(mark == "✗" for mark, _, _ in lines)
