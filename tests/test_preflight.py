@@ -45,7 +45,7 @@ def test_the_course_environment_is_ready_and_the_lessons_asked_for_run(bare):
     assert code == 0 and "READY" in said and "✗" not in said, said
     assert "✓ kernel: 00_start_here.ipynb runs in " in said and "peak kernel memory" in said, said
     assert said.count(".ipynb runs in ") == 1, "the lesson asked for, and no other"
-    assert "ℹ kernel: only lessons 00 run (--lessons)" in said
+    assert "ℹ kernel: lesson 00 alone run (--lessons)" in said
     assert said.count("(median of 5 moves of its main slider)") == len(
         __import__("posenc.widgets.examples", fromlist=["EXPLORERS"]).EXPLORERS
     )

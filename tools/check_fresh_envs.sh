@@ -82,9 +82,12 @@ PY
 # static site (they drive the one JupyterLab and Chromium of the main run), the tools with their
 # own environments (hub, grading), the ways in and the preflight, which build or name their own, and
 # the benchmarks' smoke runs: a maintainer's tool, run in the course's .venv (`make bench`), where
-# `make test` runs them
+# `make test` runs them; and the student edition's run of every lesson: its code cells are the learner
+# edition's, links aside, which nbval runs here (the edition's changes are checked by `make test`'s run of it; the
+# instructor edition, whose solutions run nowhere else, stays)
 FRESH_TESTS="not (browser or site or hub or grading)"
-FRESH_SKIP=(--ignore=tests/test_ways_in.py --ignore=tests/test_preflight.py --ignore=tests/test_benchmarks.py)
+FRESH_SKIP=(--ignore=tests/test_ways_in.py --ignore=tests/test_preflight.py --ignore=tests/test_benchmarks.py
+    --deselect=tests/test_kit.py::test_the_student_edition_runs_and_every_exercise_waits_for_the_student)
 # on two worker processes of one BLAS thread each, a file to a worker, as `make test` runs (the Makefile says why)
 FRESH_RUN=(-n 2 --dist loadfile --no-loadscope-reorder -p no:cacheprovider)
 export OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1

@@ -8,9 +8,9 @@ checked, which on a hub are often two different Pythons:
 
 - the **kernel** environment (`--kernel-python`, where the lessons' code runs): its Python and
   every package the course needs, against the floors in ``pyproject.toml`` and
-  ``requirements.txt``; then every lesson executed headless in a kernel of it, with the kernel's
-  peak memory (or only the lessons ``--lessons`` names: the day's class); then each explorer's update time, as information (⚠ past a generous limit,
-  never ✗: a timing depends on the machine);
+  ``requirements.txt``; then every lesson executed headless in a kernel of it (or those ``--lessons``
+  names: the day's class), with the kernel's peak memory; then each explorer's update time, as
+  information (⚠ past a generous limit, never ✗: a timing depends on the machine);
 - the **server** environment (`--server-python`, where JupyterLab runs): JupyterLab, and the front
   ends of ipywidgets and anywidget as ``jupyter labextension list`` reports them, enabled;
 - the two together: the server's front ends render the versions of the widgets the kernel makes
@@ -552,7 +552,8 @@ def main(argv: list[str] | None = None) -> int:
             env = kernel_env(args.kernel_python, Path(home))
             lines += check_lessons(args.kernel_python, args.server_python, env, lessons)
         if args.lessons:  # the checklist says which lessons it vouches for
-            lines.append(("ℹ", f"kernel: only lessons {', '.join(p.name[:2] for p in lessons)} run (--lessons)", ""))
+            ran = ", ".join(p.name[:2] for p in lessons)
+            lines.append(("ℹ", f"kernel: lesson{'s' * (len(lessons) > 1)} {ran} alone run (--lessons)", ""))
     for mark, what, fix in lines:
         print(f"{mark} {what}" + (f"\n    what to do: {fix}" if fix else ""))
     failed = sum(mark == "✗" for mark, _, _ in lines)
