@@ -1193,3 +1193,19 @@ def test_a_shape_error_is_explained_and_recorded_by_its_id(answer, crash):
     result = run("check_attention", answer)
     assert not result.passed and result.mistake == crash, result.message
     assert CHECKERS["check_attention"].knows(crash) and crash in checks.crashes.CRASHES
+
+
+def test_a_test_that_draws_its_own_order_is_named_whatever_numpys_global_state_is():
+    # Such a test matches perm one time in 120 (five rows), and then answered every question right: 4 of these
+    # 600 global states got "Correct" before the checker asked its repeated question first (measured).
+    def own_order(f, x, perm):
+        return bool(np.allclose(f(np.random.permutation(x)), f(x)[perm]))
+
+    state = np.random.get_state()
+    try:
+        for seed in range(600):
+            np.random.seed(seed)
+            result = checks.check_equivariance_test(own_order)
+            assert not result.passed and result.mistake == "own-random-order", (seed, result.message)
+    finally:
+        np.random.set_state(state)

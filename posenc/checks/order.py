@@ -497,6 +497,15 @@ def check_equivariance_test(fn: Callable) -> CheckResult:
             "x.copy().",
             mistake="changed-x",
         )
+    # asked first, not only after a wrong answer: a test that draws its own order matches perm by chance now and
+    # then (one time in 120 for five rows), and with it every answer below, which once gave it "Correct"
+    if _draws_its_own_order(fn, name):
+        return not_yet(
+            "your test answered True and False, at random, when asked twelve times about the same f(x) = x, "
+            "x and perm: it reorders by an order of its own (np.random.permutation draws a new one each "
+            "call), not by the perm it is given. Use perm on both sides: f(x[perm]) and f(x)[perm].",
+            mistake="own-random-order",
+        )
     for f, expected, mistake in (
         (_self_attention, True, "says-attention-is-not"),
         (_with_positions, False, "says-positions-are"),
@@ -514,13 +523,6 @@ def check_equivariance_test(fn: Callable) -> CheckResult:
         if not isinstance(value, (bool, np.bool_)):
             return not_yet(f"{name} should return True or False; got {short(value)}.")
         if bool(value) != expected:
-            if _draws_its_own_order(fn, name):
-                return not_yet(
-                    "your test answered True and False, at random, when asked twelve times about the same f(x) = x, "
-                    "x and perm: it reorders by an order of its own (np.random.permutation draws a new one each "
-                    "call), not by the perm it is given. Use perm on both sides: f(x[perm]) and f(x)[perm].",
-                    mistake="own-random-order",
-                )
             always = _always(fn, name, x, perm)
             if always is not None:
                 return not_yet(EQUIVARIANCE_MISTAKES[always], mistake=always)
